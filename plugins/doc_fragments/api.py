@@ -1,0 +1,48 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+
+class ModuleDocFragment(object):
+    DOCUMENTATION = r"""
+options:
+  api_key:
+    description:
+      - The bunny.net account API key, sent in the C(AccessKey) header.
+      - If not set, the value of the E(BUNNYNET_API_KEY) environment variable is used.
+      - The key is never written to results, diffs or logs.
+    type: str
+    required: true
+  api_url:
+    description:
+      - Base URL of the bunny.net management API.
+      - If not set, the value of the E(BUNNYNET_API_URL) environment variable is used.
+      - Point it at the bundled simulator to test playbooks offline.
+    type: str
+    default: https://api.bunny.net
+  api_timeout:
+    description:
+      - Seconds to wait for each HTTP request before giving up on it.
+      - If not set, the value of the E(BUNNYNET_API_TIMEOUT) environment variable is used.
+      - This bounds a single request; waiting for a resource to settle has its own option.
+    type: int
+    default: 30
+  api_retries:
+    description:
+      - How many times a request is retried after a rate limit (HTTP 429, for any method) or a
+        gateway error or dropped connection (HTTP 502, 503, 504, for GET, PUT and DELETE only).
+      - Retries back off exponentially with jitter and honour the C(Retry-After) header.
+      - If not set, the value of the E(BUNNYNET_API_RETRIES) environment variable is used.
+    type: int
+    default: 5
+  validate_certs:
+    description:
+      - Whether to verify the API's TLS certificate.
+    type: bool
+    default: true
+requirements:
+  - requests
+notes:
+  - All modules of this collection can share these options through
+    C(module_defaults) with the action group C(group/bunnynet.cloud.all).
+"""

@@ -1,0 +1,94 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""The diff engine every module uses: what differs, what to add, what to remove.
+
+Options a user leaves out are None and mean "leave as it is"; they never count as a difference.
+"""
+
+import copy
+
+
+def changed_fields(current, desired, whole_keys=()):
+    """The part of ``desired`` that differs from ``current``, as a nested dict (empty when equal).
+
+    Nested dicts are compared key by key, so a partial desired dict leaves the other keys alone;
+    keys in ``whole_keys`` (user-supplied maps such as node selectors) are compared as a whole.
+    """
+    current = current or {}
+    changes = {}
+    for key, wanted in desired.items():
+        if wanted is None:
+            continue
+        present = current.get(key)
+        if isinstance(wanted, dict) and key not in whole_keys:
+            nested = changed_fields(present if isinstance(present, dict) else {}, wanted, whole_keys)
+            if nested:
+                changes[key] = nested
+        elif wanted != present:
+            changes[key] = wanted
+    return changes
+
+
+def apply_changes(current, changes, whole_keys=()):
+    """A copy of ``current`` with ``changes`` (from changed_fields) merged in: the predicted state."""
+    result = copy.deepcopy(current) if current else {}
+    for key, value in changes.items():
+        if isinstance(value, dict) and key not in whole_keys and isinstance(result.get(key), dict):
+            result[key] = apply_changes(result[key], value, whole_keys)
+        else:
+            result[key] = copy.deepcopy(value)
+    return result
+
+
+def reconcile_set(current, desired, purge=False, normalize=None, keep=None):
+    """Set semantics for lists of plain values such as hostnames or referrers.
+
+    Returns ``(missing, extra)``: desired values not present yet, in the order given, and present
+    values to remove, which are only ever returned when ``purge`` is true and ``keep(value)`` is not.
+    Values are compared through ``normalize`` (for example case-insensitively).
+    """
+    normalize = normalize or (lambda value: value)
+    present = {normalize(value) for value in current}
+    wanted = {normalize(value) for value in desired}
+    missing = _unique([value for value in desired if normalize(value) not in present], normalize)
+    extra = []
+    if purge:
+        extra = _unique(
+            [value for value in current if normalize(value) not in wanted and not (keep and keep(value))],
+            normalize,
+        )
+    return missing, extra
+
+
+def reconcile_keyed(current, desired, key, purge=False):
+    """Keyed semantics for lists of records such as containers by name or variables by name.
+
+    Returns ``(pairs, removed)``: ``pairs`` lists ``(present, wanted)`` for every item that stays or
+    arrives, in current order followed by new items (``present`` is None for a new item, ``wanted``
+    None for an item the user did not mention); ``removed`` lists present items to delete, only when
+    ``purge`` is true.
+    """
+    wanted_by_key = {item[key]: item for item in desired}
+    present_keys = {item.get(key) for item in current}
+    pairs = []
+    removed = []
+    for item in current:
+        wanted = wanted_by_key.get(item.get(key))
+        if wanted is None and purge:
+            removed.append(item)
+        else:
+            pairs.append((item, wanted))
+    pairs.extend((None, item) for item in desired if item[key] not in present_keys)
+    return pairs, removed
+
+
+def _unique(values, normalize):
+    seen = set()
+    unique = []
+    for value in values:
+        if normalize(value) not in seen:
+            seen.add(normalize(value))
+            unique.append(value)
+    return unique

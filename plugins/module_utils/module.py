@@ -1,0 +1,138 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""The module base: shared options, the client, input rules, results, diffs and failures."""
+
+import copy
+
+from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
+from ansible.module_utils.common.dict_transformations import camel_dict_to_snake_dict
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import (
+    HAS_REQUESTS,
+    REQUESTS_IMPORT_ERROR,
+    BunnyApiError,
+    BunnyClient,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import validate
+
+MASK = "********"
+
+API_ARGUMENT_SPEC = dict(
+    api_key=dict(type="str", required=True, no_log=True, fallback=(env_fallback, ["BUNNYNET_API_KEY"])),
+    api_url=dict(type="str", default="https://api.bunny.net", fallback=(env_fallback, ["BUNNYNET_API_URL"])),
+    api_timeout=dict(type="int", default=30, fallback=(env_fallback, ["BUNNYNET_API_TIMEOUT"])),
+    api_retries=dict(type="int", default=5, fallback=(env_fallback, ["BUNNYNET_API_RETRIES"])),
+    validate_certs=dict(type="bool", default=True),
+)
+
+API_RULES = (
+    ("api_timeout", dict(minimum=1)),
+    ("api_retries", dict(minimum=0, maximum=20)),
+)
+
+
+def to_snake(resource, keep_keys=()):
+    """The API's camelCase or PascalCase record in snake_case; maps named in keep_keys keep their keys."""
+    if resource is None:
+        return None
+    if isinstance(resource, list):
+        return [to_snake(item, keep_keys) for item in resource]
+    return camel_dict_to_snake_dict(resource, ignore_list=list(keep_keys))
+
+
+def mask_secrets(data, secret_keys):
+    """A copy of data with the values of secret-bearing keys replaced, at any depth."""
+    if not secret_keys:
+        return data
+    if isinstance(data, dict):
+        return {
+            key: MASK if key in secret_keys and value not in (None, "") else mask_secrets(value, secret_keys)
+            for key, value in data.items()
+        }
+    if isinstance(data, list):
+        return [mask_secrets(item, secret_keys) for item in data]
+    return data
+
+
+class BunnyModule:
+    """What every module of the collection shares; a module declares the rest.
+
+    ``result_key`` names the single key the resource is returned under; ``rules`` are the
+    contract's bounds and patterns that an argument spec cannot express (see validation.py);
+    ``secret_keys`` are snake_case result keys whose values never leave the module.
+    """
+
+    def __init__(self, argument_spec, result_key, rules=(), secret_keys=(), **module_kwargs):
+        spec = copy.deepcopy(API_ARGUMENT_SPEC)
+        spec.update(argument_spec)
+        self.ansible = AnsibleModule(argument_spec=spec, supports_check_mode=True, **module_kwargs)
+        if not HAS_REQUESTS:
+            self.ansible.fail_json(msg=missing_required_lib("requests"), exception=REQUESTS_IMPORT_ERROR)
+        self.result_key = result_key
+        self.secret_keys = frozenset(secret_keys)
+
+        problems = validate(self.params, tuple(API_RULES) + tuple(rules))
+        if problems:
+            self.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+
+        self.client = BunnyClient(
+            api_key=self.params["api_key"],
+            api_url=self.params["api_url"],
+            timeout=self.params["api_timeout"],
+            retries=self.params["api_retries"],
+            validate_certs=self.params["validate_certs"],
+        )
+
+    @property
+    def params(self):
+        return self.ansible.params
+
+    @property
+    def check_mode(self):
+        return self.ansible.check_mode
+
+    def run(self, action):
+        """Run ``action(self)``; any API error becomes one clean failure instead of a traceback."""
+        try:
+            action(self)
+        except BunnyApiError as error:
+            self.fail_api(error)
+
+    def fail(self, msg, **extra):
+        self.ansible.fail_json(msg=msg, **extra)
+
+    def fail_api(self, error, msg=None):
+        result = error.as_result()
+        result["api_error"] = mask_secrets(result["api_error"], self._secret_api_keys())
+        self.fail(msg or str(error), **result)
+
+    def exit_info(self, items):
+        """Finish an info module: nothing changes, the items go under the result key."""
+        self.ansible.exit_json(changed=False, **{self.result_key: self.mask(items)})
+
+    def exit_resource(self, changed, before, after, **extra):
+        """Finish a managing module: ``after`` is the resource (predicted in check mode).
+
+        ``before`` and ``after`` are the same normalised projection, so ``--diff`` compares like
+        with like; both are masked.
+        """
+        result = dict(extra)
+        result["changed"] = changed
+        result[self.result_key] = self.mask(after)
+        if self.ansible._diff:
+            result["diff"] = dict(before=self.mask(before) or {}, after=self.mask(after) or {})
+        self.ansible.exit_json(**result)
+
+    def mask(self, data):
+        return mask_secrets(data, self.secret_keys)
+
+    def _secret_api_keys(self):
+        # API error bodies arrive in the API's own casing, so mask those spellings too.
+        camel = set()
+        for key in self.secret_keys:
+            words = key.split("_")
+            camel.add(words[0] + "".join(word.title() for word in words[1:]))
+            camel.add("".join(word.title() for word in words))
+        return self.secret_keys | camel
