@@ -34,12 +34,23 @@ API_RULES = (
 
 
 def to_snake(resource, keep_keys=()):
-    """The API's camelCase or PascalCase record in snake_case; maps named in keep_keys keep their keys."""
-    if resource is None:
-        return None
+    """The API's camelCase or PascalCase record in snake_case; maps named in keep_keys keep their keys.
+
+    keep_keys are API key names and count at any depth (``nodeSelectors`` inside ``regionSettings``):
+    camel_dict_to_snake_dict forgets its ignore_list below the top level, so each level is done here.
+    """
     if isinstance(resource, list):
         return [to_snake(item, keep_keys) for item in resource]
-    return camel_dict_to_snake_dict(resource, ignore_list=list(keep_keys))
+    if not isinstance(resource, dict):
+        return resource
+    return {
+        _snake_key(key): value if key in keep_keys else to_snake(value, keep_keys)
+        for key, value in resource.items()
+    }
+
+
+def _snake_key(key):
+    return next(iter(camel_dict_to_snake_dict({key: None})))
 
 
 def mask_secrets(data, secret_keys):
@@ -93,12 +104,16 @@ class BunnyModule:
     def check_mode(self):
         return self.ansible.check_mode
 
-    def run(self, action):
-        """Run ``action(self)``; any API error becomes one clean failure instead of a traceback."""
+    def run(self, action, describe_error=None):
+        """Run ``action(self)``; any API error becomes one clean failure instead of a traceback.
+
+        ``describe_error(error)`` may return the sentence to fail with, saying what the status means
+        for this module's resource; when it returns None the error's own sentence is used.
+        """
         try:
             action(self)
         except BunnyApiError as error:
-            self.fail_api(error)
+            self.fail_api(error, msg=describe_error(error) if describe_error else None)
 
     def fail(self, msg, **extra):
         self.ansible.fail_json(msg=msg, **extra)

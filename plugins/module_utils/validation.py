@@ -9,7 +9,10 @@ A rule is ``(path, checks)``. The path walks the module parameters: ``a.b`` ente
 every mount path. Values that are absent or None are not checked: required-ness belongs to the
 argument spec. Checks: ``minimum``/``maximum`` (numbers), ``min_length``/``max_length`` (strings),
 ``min_items``/``max_items`` (lists), ``pattern`` (a regular expression the whole value must match,
-as the API's validators require) with an optional ``pattern_hint`` that says it in words.
+as the API's validators require) with an optional ``pattern_hint`` that says it in words, and
+``satisfies``, a pair ``(predicate, requirement)`` for a rule that spans a value's parts (for example
+``autoscaling`` whose ``min`` may not exceed its ``max``): the value breaks it when ``predicate(value)``
+is false, and the message says the value "must <requirement>".
 """
 
 import re
@@ -65,6 +68,10 @@ def _check(value, checks):
         min_items, max_items = checks.get("min_items"), checks.get("max_items")
         if (min_items is not None and len(value) < min_items) or (max_items is not None and len(value) > max_items):
             return "must have %s items, got %d" % (_range_words(min_items, max_items), len(value))
+
+    satisfies = checks.get("satisfies")
+    if satisfies is not None and not satisfies[0](value):
+        return "must %s, got %r" % (satisfies[1], value)
     return None
 
 
