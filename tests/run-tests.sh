@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Runs every test of the collection, on a fresh machine too: it makes its own virtual environment
+# from pinned versions, then runs ruff, ansible-test sanity, units and integration, ansible-lint,
+# the docs and changelog linters, the build, the molecule scenarios and the benchmarks.
+# Every step runs; the script fails if any step failed.
+set -euo pipefail
+
+# shellcheck source=tests/utils/environment.sh
+source "$(dirname "${BASH_SOURCE[0]}")/utils/environment.sh"
+
+ensure_shellcheck
+ensure_python_environment
+python_version="$(python -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+
+work="$(mktemp -d)"
+collection="$(copy_collection_tree "$work")"
+
+stop_simulator() {
+    local pid_file="$collection/tests/output/.tmp/bunnynet-simulator.pid"
+    [[ -f "$pid_file" ]] && kill "$(cat "$pid_file")" 2>/dev/null || true
+}
+trap 'stop_simulator; rm -rf "$work"' EXIT
+
+# ansible-test downloads its pip bootstrap script from a host outside the package registries.
+pip_version="$(python - <<'PY'
+from ansible_test._internal.python_requirements import get_venv_packages
+from ansible_test._internal.host_configs import NativePythonConfig
+print(get_venv_packages(NativePythonConfig(version=None))["pip"])
+PY
+)"
+mkdir -p "$HOME/.ansible/test/cache"
+cp "$repository_root/tests/utils/get_pip_offline.py" "$HOME/.ansible/test/cache/get_pip_${pip_version//./_}.py"
+
+cd "$collection"
+failed_steps=()
+step() {
+    local name="$1"
+    shift
+    echo
+    echo "===== $name: $*"
+    if "$@"; then
+        echo "----- $name passed"
+    else
+        echo "----- $name FAILED"
+        failed_steps+=("$name")
+    fi
+}
+
+step ruff ruff check .
+step sanity ansible-test sanity --venv --python "$python_version" --color no
+step units bash -c "set -o pipefail; ansible-test units --python $python_version --color no 2>&1 | tee $work/units.log"
+step integration ansible-test integration --python "$python_version" --color no
+stop_simulator
+step ansible-lint ansible-lint
+step collection-docs antsibull-docs lint-collection-docs --plugin-docs .
+step changelog antsibull-changelog lint
+step build ansible-galaxy collection build --force --output-path "$work"
+if compgen -G "extensions/molecule/*/molecule.yml" >/dev/null; then
+    step molecule bash -c "cd extensions && molecule test --all"
+fi
+for benchmark in bench/*.py; do
+    [[ -e "$benchmark" ]] && step "benchmark $(basename "$benchmark")" python "$benchmark"
+done
+
+echo
+if ((${#failed_steps[@]})); then
+    echo "Failed steps: ${failed_steps[*]}"
+else
+    echo "Every step passed."
+fi
+# The unit tests' closing summary, repeated last so it is easy to find.
+grep -E '^=+ .*(passed|failed|error).* in [0-9.]+s' "$work/units.log" | tail -n 1 || true
+((${#failed_steps[@]} == 0))

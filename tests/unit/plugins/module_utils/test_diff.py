@@ -1,0 +1,79 @@
+"""The diff engine: what differs, what a change predicts, and how lists reconcile."""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import (
+    apply_changes,
+    changed_fields,
+    reconcile_keyed,
+    reconcile_set,
+)
+
+
+def test_options_left_out_are_not_differences():
+    assert changed_fields({"name": "web", "size": 3}, {"name": None, "size": 3}) == {}
+
+
+def test_nested_dicts_compare_key_by_key():
+    current = {"autoScaling": {"min": 1, "max": 3}, "name": "web"}
+
+    assert changed_fields(current, {"autoScaling": {"max": 5}}) == {"autoScaling": {"max": 5}}
+
+
+def test_whole_keys_compare_as_one_value():
+    current = {"nodeSelectors": {"disk": "ssd", "zone": "eu"}}
+
+    assert changed_fields(current, {"nodeSelectors": {"disk": "ssd"}}, whole_keys=("nodeSelectors",)) == {
+        "nodeSelectors": {"disk": "ssd"}
+    }
+    assert changed_fields(current, {"nodeSelectors": {"disk": "ssd"}}) == {}
+
+
+def test_apply_changes_predicts_without_touching_the_original():
+    current = {"autoScaling": {"min": 1, "max": 3}, "name": "web"}
+
+    predicted = apply_changes(current, {"autoScaling": {"max": 5}})
+
+    assert predicted == {"autoScaling": {"min": 1, "max": 5}, "name": "web"}
+    assert current["autoScaling"]["max"] == 3
+
+
+def test_set_reconcile_ignores_order_and_case_when_asked():
+    missing, extra = reconcile_set(["A.example", "b.example"], ["b.example", "a.example", "c.example"], normalize=str.lower)
+
+    assert (missing, extra) == (["c.example"], [])
+
+
+def test_set_reconcile_removes_only_when_purging():
+    assert reconcile_set(["a", "b"], ["a"]) == ([], [])
+    assert reconcile_set(["a", "b"], ["a"], purge=True) == ([], ["b"])
+
+
+def test_set_reconcile_never_removes_what_keep_protects():
+    missing, extra = reconcile_set(["zone.b-cdn.net", "old.example"], [], purge=True, keep=lambda host: host.endswith(".b-cdn.net"))
+
+    assert (missing, extra) == ([], ["old.example"])
+
+
+def test_set_reconcile_lists_a_repeated_value_once():
+    assert reconcile_set([], ["a", "A", "a"], normalize=str.lower) == (["a"], [])
+
+
+def test_keyed_reconcile_pairs_items_by_key_and_appends_new_ones():
+    current = [{"name": "web", "size": 1}, {"name": "db", "size": 2}]
+
+    pairs, removed = reconcile_keyed(current, [{"name": "db", "size": 5}, {"name": "cache", "size": 1}], key="name")
+
+    assert pairs == [
+        ({"name": "web", "size": 1}, None),
+        ({"name": "db", "size": 2}, {"name": "db", "size": 5}),
+        (None, {"name": "cache", "size": 1}),
+    ]
+    assert removed == []
+
+
+def test_keyed_reconcile_removes_unmentioned_items_only_when_purging():
+    current = [{"name": "web"}, {"name": "db"}]
+
+    pairs, removed = reconcile_keyed(current, [{"name": "db"}], key="name", purge=True)
+
+    assert pairs == [({"name": "db"}, {"name": "db"})]
+    assert removed == [{"name": "web"}]

@@ -1,0 +1,21 @@
+"""The module base's pure helpers: casing and masking."""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import MASK, mask_secrets, to_snake
+
+
+def test_pascal_and_camel_case_become_snake_case():
+    assert to_snake({"DeploymentKey": "x", "LinkedPullZones": [{"PullZoneName": "a"}]}) == {
+        "deployment_key": "x",
+        "linked_pull_zones": [{"pull_zone_name": "a"}],
+    }
+    assert to_snake([{"hostName": "ghcr.io"}]) == [{"host_name": "ghcr.io"}]
+
+
+def test_secrets_are_masked_at_any_depth():
+    masked = mask_secrets({"id": 1, "deployment_key": "s3cret", "scripts": [{"deployment_key": "other"}]}, {"deployment_key"})
+
+    assert masked == {"id": 1, "deployment_key": MASK, "scripts": [{"deployment_key": MASK}]}
+
+
+def test_an_empty_secret_stays_empty():
+    assert mask_secrets({"deployment_key": None}, {"deployment_key"}) == {"deployment_key": None}

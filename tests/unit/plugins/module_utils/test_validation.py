@@ -1,0 +1,49 @@
+"""The validator: every rule names the option path and says what is allowed."""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import validate
+
+RULES = (
+    ("volumes[].size", dict(minimum=1, maximum=100)),
+    ("volumes[].name", dict(min_length=1, max_length=50)),
+    ("probes.liveness.period_seconds", dict(minimum=1, maximum=3600)),
+    ("image_tag", dict(pattern=r"[a-zA-Z0-9]+(?:[._-]{1,2}[a-zA-Z0-9]+)*", pattern_hint="letters and digits joined by . _ -")),
+    ("session_headers", dict(min_items=1, max_items=3)),
+)
+
+
+def test_values_inside_bounds_pass():
+    params = {"volumes": [{"name": "v", "size": 1}, {"name": "x" * 50, "size": 100}], "image_tag": "1.2-rc_1", "session_headers": ["a"]}
+
+    assert validate(params, RULES) == []
+
+
+def test_a_number_out_of_range_names_the_item_path():
+    assert validate({"volumes": [{"size": 5}, {"size": 101}]}, RULES) == ["volumes[1].size must be between 1 and 100, got 101"]
+
+
+def test_a_nested_option_is_named_by_its_path():
+    assert validate({"probes": {"liveness": {"period_seconds": 0}}}, RULES) == [
+        "probes.liveness.period_seconds must be between 1 and 3600, got 0"
+    ]
+
+
+def test_a_string_too_long_says_its_length():
+    assert validate({"volumes": [{"name": "x" * 51}]}, RULES) == ["volumes[0].name must be between 1 and 50 characters long, got 51"]
+
+
+def test_patterns_must_match_the_whole_value():
+    problems = validate({"image_tag": "1.2 beta"}, RULES)
+
+    assert problems == ["image_tag must match letters and digits joined by . _ -, got '1.2 beta'"]
+
+
+def test_list_sizes_are_checked():
+    assert validate({"session_headers": ["a", "b", "c", "d"]}, RULES) == ["session_headers must have between 1 and 3 items, got 4"]
+
+
+def test_absent_options_are_not_checked():
+    assert validate({"volumes": None, "probes": {"liveness": None}}, RULES) == []
+
+
+def test_booleans_are_not_numbers():
+    assert validate({"flag": True}, (("flag", dict(minimum=5)),)) == []
