@@ -1,0 +1,74 @@
+"""Builds the simulator: the areas' routers, the control API, error handling and the request log."""
+
+from typing import Iterable, Optional
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException
+
+from . import control
+from .areas import AREAS
+from .errors import VALIDATION_TITLE, ApiError, ErrorStyle, status_phrase
+from .recording import RecordingMiddleware
+from .state import SimulatorState
+from .validation import field_errors
+
+_FALLBACK_STYLE = ErrorStyle()
+
+
+def _style_finder(areas):
+    prefixes = [(area.prefix, area.error_style) for area in areas]
+
+    def style_for_path(path: str) -> ErrorStyle:
+        for prefix, style in prefixes:
+            if path == prefix or path.startswith(prefix + "/"):
+                return style
+        return _FALLBACK_STYLE
+
+    return style_for_path
+
+
+def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = None) -> RecordingMiddleware:
+    """The ASGI application to serve: the FastAPI app (`.app`) inside the request log (`.state`).
+
+    The log and the faults wrap everything else so that a dropped connection can reach
+    uvicorn's transport and a failure anywhere inside is still logged with its status.
+    """
+    fillers = {}
+    for area in AREAS:
+        fillers.update(area.fixture_fillers)
+    if state is None:
+        state = SimulatorState(api_keys=api_keys, fixture_fillers=fillers)
+    style_for_path = _style_finder(AREAS)
+
+    app = FastAPI(
+        title="bunnynet.cloud management API simulator",
+        version="1.0",
+        description="A stateful fake of the bunny.net management API for offline tests. See docs/simulator.md.",
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.simulator = state
+    for area in AREAS:
+        app.include_router(area.router)
+    app.include_router(control.router)
+
+    async def api_error(request: Request, exc: ApiError):
+        return style_for_path(request.url.path).response(exc, request.url.path)
+
+    async def request_validation_error(request: Request, exc: RequestValidationError):
+        error = ApiError(400, VALIDATION_TITLE, errors=field_errors(exc.errors(), strip_location_kind=True))
+        return await api_error(request, error)
+
+    async def http_error(request: Request, exc: HTTPException):
+        return await api_error(request, ApiError(exc.status_code, exc.detail or status_phrase(exc.status_code), headers=exc.headers))
+
+    async def unexpected_error(request: Request, exc: Exception):
+        return await api_error(request, ApiError(500, "The simulator failed unexpectedly; this is a bug in the simulator."))
+
+    app.add_exception_handler(ApiError, api_error)
+    app.add_exception_handler(RequestValidationError, request_validation_error)
+    app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, unexpected_error)
+    app.add_exception_handler(control.ControlRequestRefused, control.refused_response)
+    return RecordingMiddleware(app, state, style_for_path)

@@ -1,0 +1,131 @@
+"""The simulator's whole world: resources, API keys, settings, the request log and the faults."""
+
+import copy
+import threading
+import time
+from typing import Any, Callable, Dict, Iterable, List, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .faults import FaultBook, FaultRule, FaultRuleRequest
+
+DEFAULT_API_KEY = "sim-api-key"
+
+RESOURCE_LISTS = ("apps", "registries", "edge_scripts", "pull_zones", "video_libraries", "shield_zones")
+
+# An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
+# and the state it is loaded into, and returns the completed list.
+FixtureFiller = Callable[[List[Dict[str, Any]], "SimulatorState"], List[Dict[str, Any]]]
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    progressing_seconds: float = Field(
+        default=1.0, ge=0, le=3600, description="How long an application stays `progressing` after a change or a restart."
+    )
+
+
+class SettingsUpdate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    progressing_seconds: Optional[float] = Field(default=None, ge=0, le=3600)
+
+
+class ApiKeys(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    valid: List[str] = []
+    suspended: List[str] = []
+
+
+class Fixtures(BaseModel):
+    """The body of `POST /_sim/fixtures` and the content of a `--fixtures` file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    apps: List[Dict[str, Any]] = []
+    registries: List[Dict[str, Any]] = []
+    edge_scripts: List[Dict[str, Any]] = []
+    pull_zones: List[Dict[str, Any]] = []
+    video_libraries: List[Dict[str, Any]] = []
+    shield_zones: List[Dict[str, Any]] = []
+    api_keys: ApiKeys = ApiKeys()
+    settings: SettingsUpdate = SettingsUpdate()
+
+
+class SimulatorState:
+    """One in-memory store. Request handlers and the in-process helpers share it under `lock`."""
+
+    def __init__(self, api_keys: Iterable[str] = (), fixture_fillers: Optional[Dict[str, FixtureFiller]] = None):
+        self.lock = threading.RLock()
+        self.startup_keys = frozenset(api_keys)
+        self.fixture_fillers = fixture_fillers or {}
+        self.faults = FaultBook()
+        self.request_log: List[Dict[str, Any]] = []
+        self._clear()
+
+    def _clear(self) -> None:
+        self.apps: List[Dict[str, Any]] = []
+        self.registries: List[Dict[str, Any]] = []
+        self.edge_scripts: List[Dict[str, Any]] = []
+        self.pull_zones: List[Dict[str, Any]] = []
+        self.video_libraries: List[Dict[str, Any]] = []
+        self.shield_zones: List[Dict[str, Any]] = []
+        self.settings = Settings()
+        # When each progressing application turns active, on the time.monotonic() clock.
+        self.progress_deadlines: Dict[str, float] = {}
+        self._set_keys(ApiKeys())
+
+    def _set_keys(self, keys: ApiKeys) -> None:
+        valid = set(self.startup_keys) | set(keys.valid)
+        if not valid:
+            valid.add(DEFAULT_API_KEY)
+        self.suspended_keys = frozenset(keys.suspended)
+        self.known_keys = frozenset(valid) | self.suspended_keys
+
+    def reset(self) -> None:
+        with self.lock:
+            self._clear()
+            self.request_log.clear()
+            self.faults.clear()
+
+    def load_fixtures(self, data: Union[Fixtures, Dict[str, Any]]) -> Dict[str, int]:
+        """Replace every resource list, the fixture keys and the settings; returns the list sizes."""
+        fixtures = data if isinstance(data, Fixtures) else Fixtures.model_validate(data)
+        with self.lock:
+            self._clear()
+            self._set_keys(fixtures.api_keys)
+            self.update_settings(fixtures.settings)
+            for name in RESOURCE_LISTS:
+                items = copy.deepcopy(getattr(fixtures, name))
+                filler = self.fixture_fillers.get(name)
+                setattr(self, name, filler(items, self) if filler else items)
+            return {name: len(getattr(self, name)) for name in RESOURCE_LISTS}
+
+    def update_settings(self, update: SettingsUpdate) -> Settings:
+        with self.lock:
+            self.settings = self.settings.model_copy(update=update.model_dump(exclude_none=True))
+            return self.settings
+
+    def add_fault(self, request: FaultRuleRequest) -> FaultRule:
+        return self.faults.add(request)
+
+    def logged_requests(self) -> List[Dict[str, Any]]:
+        with self.lock:
+            return copy.deepcopy(self.request_log)
+
+    def clear_request_log(self) -> None:
+        with self.lock:
+            self.request_log.clear()
+
+    def mark_progressing(self, app: Dict[str, Any]) -> None:
+        app["status"] = "progressing"
+        self.progress_deadlines[app["id"]] = time.monotonic() + self.settings.progressing_seconds
+
+    def settle(self, app: Dict[str, Any]) -> None:
+        """Turn a progressing application active once its delay is over; checked when it is read."""
+        deadline = self.progress_deadlines.get(app["id"])
+        if deadline is not None and time.monotonic() >= deadline:
+            del self.progress_deadlines[app["id"]]
+            app["status"] = "active"
