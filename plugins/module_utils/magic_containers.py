@@ -63,6 +63,7 @@ NEW_TEMPLATE_FIELDS = (
     ("imageTag", "image_tag"),
     ("imageRegistryId", "image_registry_id"),
 )
+IMAGE_PARTS = ("imageName", "imageNamespace", "imageTag", "imageRegistryId")
 TEMPLATE_REQUEST_FIELDS = (
     "name", "image", "imageName", "imageNamespace", "imageTag", "imageDigest", "imageRegistryId",
     "imagePullPolicy", "entryPoint", "probes", "environmentVariables", "endpoints", "volumeMounts",
@@ -588,12 +589,16 @@ def _template_request(template, current):
         value = template.get(field)
         if value in (None, ""):
             continue
-        # The read-back image reference is derived from its parts; repeating a stale one next to a
-        # new tag would contradict it, so it is only sent when the user changes it.
-        if field == "image" and value == current.get("image"):
+        # The read-back image reference is derived from its parts: it is repeated as it is while the
+        # parts stay, but a stale one must not contradict a new tag, registry or name.
+        if field == "image" and value == current.get("image") and _image_parts_change(current, template):
             continue
         request[field] = _request_value(field, value)
     return request
+
+
+def _image_parts_change(current, template):
+    return any(template.get(field) != current.get(field) for field in IMAGE_PARTS)
 
 
 def _request_value(field, value):

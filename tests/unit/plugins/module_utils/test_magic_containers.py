@@ -156,9 +156,14 @@ def test_purge_container_templates_leaves_unlisted_templates_out():
     assert [template["id"] for template in app_patch(APP, predicted)["containerTemplates"]] == ["tpl-web"]
 
 
-def test_an_unchanged_image_reference_is_not_repeated_next_to_a_new_tag():
+def test_a_stale_image_reference_is_not_sent_next_to_a_new_tag():
     predicted = merge_app(APP, app_args(container_templates=[template_args(name="web", image_tag="1.27")]))
     assert "image" not in app_patch(APP, predicted)["containerTemplates"][0]
+
+
+def test_a_carried_template_keeps_its_image_reference():
+    predicted = merge_app(APP, app_args(container_templates=[template_args(name="worker", image_tag="3")]))
+    assert app_patch(APP, predicted)["containerTemplates"][0]["image"] == "docker.io/library/nginx:1.25"
 
 
 def test_a_new_template_without_image_fields_is_a_problem():

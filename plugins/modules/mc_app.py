@@ -1,0 +1,577 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+DOCUMENTATION = r"""
+module: mc_app
+short_description: Update a Magic Containers application
+version_added: 0.1.0
+description:
+  - Updates an existing Magic Containers application, found by its ID. It manages the name, runtime type,
+    autoscaling, region settings, volumes and container templates.
+  - Reads the application first and sends one PATCH holding only the top-level fields that change.
+    A run that changes nothing, and any run in check mode, only reads.
+  - In that PATCH an array replaces the stored one, and items left out are deleted. Whenever the
+    module sends O(volumes) or O(container_templates) it therefore carries every existing item that
+    stays (templates with their ID, volumes by name), and removes one only when
+    O(purge_volumes) or O(purge_container_templates) says so.
+  - Can restart the application after the changes and wait until it is active again.
+  - Options left out are left as they are.
+author:
+  - bunnynet.cloud contributors
+options:
+  app_id:
+    description:
+      - ID of the application to update. The application must exist.
+    type: str
+    required: true
+  name:
+    description:
+      - Name of the application, 1 to 100 letters, digits, hyphens and spaces.
+    type: str
+  runtime_type:
+    description:
+      - Whether the application runs on shared or reserved capacity.
+    type: str
+    choices: [shared, reserved]
+  autoscaling:
+    description:
+      - How many instances the application scales between.
+    type: dict
+    suboptions:
+      min:
+        description:
+          - Fewest instances, 1 to 1000, at most O(autoscaling.max).
+        type: int
+        required: true
+      max:
+        description:
+          - Most instances, 1 to 1000.
+        type: int
+        required: true
+  region_settings:
+    description:
+      - Where the application may and must run. Suboptions left out are left as they are.
+    type: dict
+    suboptions:
+      allowed_region_ids:
+        description:
+          - Regions the application may run in. Order does not matter.
+        type: list
+        elements: str
+      required_region_ids:
+        description:
+          - Regions the application always runs in. Order does not matter.
+        type: list
+        elements: str
+      max_allowed_regions:
+        description:
+          - Most regions the application runs in at once.
+        type: int
+      node_selectors:
+        description:
+          - Labels the nodes running the application must carry, as a map of label to value.
+          - The map replaces the stored one as a whole; its keys are kept exactly as given.
+        type: dict
+  volumes:
+    description:
+      - Volumes of the application, matched to existing volumes by O(volumes[].name).
+      - A listed volume that exists is resized; one that does not is added.
+      - Existing volumes that are not listed stay, unless O(purge_volumes=true).
+    type: list
+    elements: dict
+    suboptions:
+      name:
+        description:
+          - Name of the volume, 1 to 50 characters.
+        type: str
+        required: true
+      size:
+        description:
+          - Size of the volume in GB, 1 to 100.
+        type: int
+        required: true
+  purge_volumes:
+    description:
+      - Delete the existing volumes that O(volumes) does not list.
+      - Has no effect when O(volumes) is not given.
+    type: bool
+    default: false
+  container_templates:
+    description:
+      - Container templates of the application, matched to existing templates by O(container_templates[].name).
+      - A listed template that exists is updated with the fields given; one that does not is added
+        and then needs O(container_templates[].image_name), O(container_templates[].image_namespace),
+        O(container_templates[].image_tag) and O(container_templates[].image_registry_id).
+      - Existing templates that are not listed stay unchanged, unless O(purge_container_templates=true).
+      - Each item takes the options of M(bunnynet.cloud.mc_container_template), which describes them in full.
+    type: list
+    elements: dict
+    suboptions:
+      name:
+        description:
+          - Name of the container template, 1 to 50 characters. Identifies the template.
+        type: str
+        required: true
+      image:
+        description:
+          - Full image reference.
+        type: str
+      image_name:
+        description:
+          - Image name, for example V(nginx).
+        type: str
+      image_namespace:
+        description:
+          - Image namespace, for example V(library).
+        type: str
+      image_tag:
+        description:
+          - Image tag, for example V(1.27).
+        type: str
+      image_digest:
+        description:
+          - Image digest, C(sha256:) followed by 64 lowercase letters or digits.
+        type: str
+      image_registry_id:
+        description:
+          - ID of the container registry the image is pulled from.
+        type: str
+      image_pull_policy:
+        description:
+          - When the image is pulled.
+        type: str
+        choices: [always, ifNotPresent]
+      entry_point:
+        description:
+          - What the container runs. Suboptions left out are left as they are.
+        type: dict
+        suboptions:
+          command:
+            description: Command, as one string.
+            type: str
+          command_array:
+            description: Command, as a list of words.
+            type: list
+            elements: str
+          arguments:
+            description: Arguments, as one string.
+            type: str
+          arguments_array:
+            description: Arguments, as a list of words.
+            type: list
+            elements: str
+          working_directory:
+            description: Working directory.
+            type: str
+      probes:
+        description:
+          - Health probes. A probe given with a check replaces the probe's other check.
+        type: dict
+        suboptions:
+          startup: &probe_docs
+            description:
+              - A probe. Counters left out are left as they are.
+              - Takes at most one check, C(http_get), C(tcp_socket) or C(grpc).
+            type: dict
+            suboptions:
+              initial_delay_seconds:
+                description: Seconds before the first check, 1 to 3600.
+                type: int
+              period_seconds:
+                description: Seconds between checks, 1 to 3600.
+                type: int
+              timeout_seconds:
+                description: Seconds a check may take, 1 to 3600.
+                type: int
+              failure_threshold:
+                description: Failed checks before the probe fails, 1 to 1000.
+                type: int
+              success_threshold:
+                description: Passed checks before the probe passes, 1 to 1000.
+                type: int
+              http_get:
+                description: Check with an HTTP GET request.
+                type: dict
+                suboptions:
+                  path:
+                    description: Path requested.
+                    type: str
+                  port_number:
+                    description: Container port, 1 to 65535.
+                    type: int
+                    required: true
+                  expected_status_code:
+                    description: Status the answer must have, by name.
+                    type: str
+                    choices: &status_codes
+                      - continue
+                      - switchingProtocols
+                      - processing
+                      - earlyHints
+                      - ok
+                      - created
+                      - accepted
+                      - nonAuthoritativeInformation
+                      - noContent
+                      - resetContent
+                      - partialContent
+                      - multiStatus
+                      - alreadyReported
+                      - imUsed
+                      - multipleChoices
+                      - movedPermanently
+                      - found
+                      - seeOther
+                      - notModified
+                      - useProxy
+                      - unused
+                      - temporaryRedirect
+                      - permanentRedirect
+                      - badRequest
+                      - unauthorized
+                      - paymentRequired
+                      - forbidden
+                      - notFound
+                      - methodNotAllowed
+                      - notAcceptable
+                      - proxyAuthenticationRequired
+                      - requestTimeout
+                      - conflict
+                      - gone
+                      - lengthRequired
+                      - preconditionFailed
+                      - requestEntityTooLarge
+                      - requestUriTooLong
+                      - unsupportedMediaType
+                      - requestedRangeNotSatisfiable
+                      - expectationFailed
+                      - misdirectedRequest
+                      - unprocessableEntity
+                      - locked
+                      - failedDependency
+                      - upgradeRequired
+                      - preconditionRequired
+                      - tooManyRequests
+                      - requestHeaderFieldsTooLarge
+                      - unavailableForLegalReasons
+                      - internalServerError
+                      - notImplemented
+                      - badGateway
+                      - serviceUnavailable
+                      - gatewayTimeout
+                      - httpVersionNotSupported
+                      - variantAlsoNegotiates
+                      - insufficientStorage
+                      - loopDetected
+                      - notExtended
+                      - networkAuthenticationRequired
+              tcp_socket:
+                description: Check by opening a TCP connection.
+                type: dict
+                suboptions:
+                  port_number:
+                    description: Container port, 1 to 65535.
+                    type: int
+                    required: true
+              grpc:
+                description: Check with the gRPC health protocol.
+                type: dict
+                suboptions:
+                  port_number:
+                    description: Container port, 1 to 65535.
+                    type: int
+                    required: true
+                  service_name:
+                    description: Service checked; without it the server's overall health is checked.
+                    type: str
+          readiness: *probe_docs
+          liveness: *probe_docs
+      environment_variables:
+        description:
+          - Environment variables, as a map of name to value. Names are kept exactly as given.
+          - Variables not listed stay, unless O(container_templates[].purge_environment_variables=true).
+        type: dict
+      purge_environment_variables:
+        description:
+          - Delete the variables that O(container_templates[].environment_variables) does not list.
+        type: bool
+        default: false
+      endpoints:
+        description:
+          - Endpoints, matched to existing ones by O(container_templates[].endpoints[].display_name).
+          - Endpoints not listed stay, unless O(container_templates[].purge_endpoints=true).
+        type: list
+        elements: dict
+        suboptions:
+          display_name:
+            description: Name of the endpoint, 1 to 50 characters. Identifies the endpoint.
+            type: str
+            required: true
+          cdn:
+            description: A CDN endpoint. Exactly one of this and O(container_templates[].endpoints[].anycast) is given.
+            type: dict
+            suboptions:
+              is_ssl_enabled:
+                description: Whether the endpoint serves HTTPS.
+                type: bool
+              pull_zone_id:
+                description: ID of the pull zone in front of the endpoint.
+                type: int
+              port_mappings:
+                description: Exactly one port mapping; required for a new endpoint.
+                type: list
+                elements: dict
+                suboptions: &port_mapping_docs
+                  container_port:
+                    description: Port the container listens on, 1 to 65535.
+                    type: int
+                    required: true
+                  exposed_port:
+                    description: Port exposed to clients, 1 to 65535. Left out, the API chooses.
+                    type: int
+                  protocols:
+                    description: Protocols carried. Order does not matter.
+                    type: list
+                    elements: str
+                    choices: [tcp, udp, sctp]
+              sticky_sessions:
+                description: Sticky sessions.
+                type: dict
+                suboptions:
+                  enabled:
+                    description: Whether sticky sessions are on.
+                    type: bool
+                  session_headers:
+                    description: One to three headers that identify a session.
+                    type: list
+                    elements: str
+                    required: true
+                  cookie_name:
+                    description: Cookie that identifies a session.
+                    type: str
+          anycast:
+            description: An anycast IPv4 endpoint.
+            type: dict
+            suboptions:
+              port_mappings:
+                description: At least one port mapping.
+                type: list
+                elements: dict
+                required: true
+                suboptions: *port_mapping_docs
+      purge_endpoints:
+        description:
+          - Delete the endpoints that O(container_templates[].endpoints) does not list.
+        type: bool
+        default: false
+      volume_mounts:
+        description:
+          - Volumes mounted into the container, matched by O(container_templates[].volume_mounts[].name).
+          - Mounts not listed stay, unless O(container_templates[].purge_volume_mounts=true).
+        type: list
+        elements: dict
+        suboptions:
+          name:
+            description: Name of the volume, 1 to 50 characters.
+            type: str
+            required: true
+          mount_path:
+            description: Absolute path in the container, without C(//), C(..) or spaces.
+            type: str
+            required: true
+      purge_volume_mounts:
+        description:
+          - Remove the mounts that O(container_templates[].volume_mounts) does not list.
+        type: bool
+        default: false
+  purge_container_templates:
+    description:
+      - Delete the existing container templates that O(container_templates) does not list.
+      - Has no effect when O(container_templates) is not given.
+    type: bool
+    default: false
+  restart:
+    description:
+      - Restart every pod of the application after any changes.
+      - A restart always reports a change. In check mode nothing is restarted.
+    type: bool
+    default: false
+  wait:
+    description:
+      - Poll the application until its status is C(active), for at most O(wait_timeout) seconds.
+      - Fails with the last status seen when the application is C(failing) or the time runs out.
+      - Polling starts at a fraction of a second and backs off to a few seconds between reads.
+      - Nothing is waited for in check mode.
+    type: bool
+    default: false
+  wait_timeout:
+    description:
+      - How many seconds O(wait=true) waits at most. Separate from O(api_timeout), which bounds
+        each request.
+    type: int
+    default: 300
+extends_documentation_fragment:
+  - bunnynet.cloud.api
+  - bunnynet.cloud.attributes
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+  idempotent:
+    support: partial
+    details: Every run with O(restart=true) restarts the application and reports a change.
+notes:
+  - The API cannot create or delete applications; this module updates one that exists.
+seealso:
+  - module: bunnynet.cloud.mc_app_info
+  - module: bunnynet.cloud.mc_container_template
+"""
+
+EXAMPLES = r"""
+- name: Scale the application and pin it to Europe
+  bunnynet.cloud.mc_app:
+    app_id: "{{ app_id }}"
+    autoscaling:
+      min: 2
+      max: 10
+    region_settings:
+      allowed_region_ids: [DE, UK, SE]
+      required_region_ids: [DE]
+
+- name: Grow one volume; the other volumes and every container template stay as they are
+  bunnynet.cloud.mc_app:
+    app_id: "{{ app_id }}"
+    volumes:
+      - name: uploads
+        size: 20
+
+- name: Roll out a new image tag and wait until the application is active again
+  bunnynet.cloud.mc_app:
+    app_id: "{{ app_id }}"
+    container_templates:
+      - name: web
+        image_tag: "1.27.1"
+        environment_variables:
+          LOG_LEVEL: info
+    restart: true
+    wait: true
+    wait_timeout: 600
+
+- name: Keep exactly these volumes, deleting any other
+  bunnynet.cloud.mc_app:
+    app_id: "{{ app_id }}"
+    volumes:
+      - {name: uploads, size: 20}
+      - {name: cache, size: 5}
+    purge_volumes: true
+"""
+
+RETURN = r"""
+app:
+  description:
+    - The application in snake_case, as read back after the changes; the prediction in check mode.
+    - Node selector labels keep their spelling.
+  returned: success
+  type: dict
+  contains:
+    id:
+      description: ID of the application.
+      type: str
+      sample: 8a1f0c2e
+    name:
+      description: Name of the application.
+      type: str
+      sample: storefront
+    status:
+      description: Status, one of C(unknown), C(active), C(progressing), C(inactive), C(failing), C(suspended).
+      type: str
+      sample: active
+    runtime_type:
+      description: C(shared) or C(reserved).
+      type: str
+      sample: shared
+    auto_scaling:
+      description: Fewest (C(min)) and most (C(max)) instances.
+      type: dict
+      sample: {min: 1, max: 3}
+    region_settings:
+      description: Allowed and required region IDs, the most regions at once, and node selectors.
+      type: dict
+      sample: {allowed_region_ids: [DE, UK], required_region_ids: [DE], max_allowed_regions: 2}
+    volumes:
+      description: Volumes, each with C(name) and C(size) in GB.
+      type: list
+      elements: dict
+      sample: [{name: uploads, size: 20}]
+    container_templates:
+      description: Container templates, each as M(bunnynet.cloud.mc_container_template) returns one.
+      type: list
+      elements: dict
+    container_instances:
+      description: Running container instances.
+      type: list
+      elements: dict
+    display_endpoint:
+      description: The endpoint shown for the application.
+      type: dict
+"""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
+    APP_PATH,
+    APP_RULES,
+    RESTART_PATH,
+    app_options,
+    app_patch,
+    error_describer,
+    merge_app,
+    project,
+    read_app,
+    request_problems,
+    wait_until_active,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+
+
+def update_app(module):
+    params = module.params
+    app_id = params["app_id"]
+    current = read_app(module.client, app_id)
+    predicted = merge_app(current, params)
+    body = app_patch(current, predicted)
+    if "containerTemplates" in body:
+        problems = [
+            problem
+            for template in predicted["containerTemplates"]
+            for problem in request_problems(template, "container template %r" % template.get("name"))
+        ]
+        if problems:
+            module.fail("Cannot update application %s: %s." % (app_id, "; ".join(problems)))
+
+    changed = bool(body) or params["restart"]
+    after = predicted
+    if not module.check_mode:
+        if body:
+            module.client.patch(build_path(APP_PATH, app_id=app_id), json=body)
+        if params["restart"]:
+            module.client.post(build_path(RESTART_PATH, app_id=app_id))
+        if params["wait"]:
+            after, problem = wait_until_active(module.client, app_id, params["wait_timeout"])
+            if problem:
+                module.fail(problem, changed=changed, app=project(after), app_status=after.get("status"))
+        elif changed:
+            # The PATCH answers with the id only, so the result comes from a fresh read.
+            after = read_app(module.client, app_id)
+    module.exit_resource(changed, project(current), project(after))
+
+
+def main():
+    module = BunnyModule(argument_spec=app_options(), result_key="app", rules=APP_RULES)
+    module.run(update_app, describe_error=error_describer(module.params["app_id"]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+DOCUMENTATION = r"""
+module: mc_app_info
+short_description: Read Magic Containers applications
+version_added: 0.1.0
+description:
+  - Returns one Magic Containers application of the account by its ID, or every application.
+  - Reading every application follows the API's cursor pages to the last one. The list gives a
+    summary of each application (ID, name, description, status, display endpoint); read one by
+    O(app_id) for its templates, volumes, autoscaling and region settings.
+author:
+  - bunnynet.cloud contributors
+options:
+  app_id:
+    description:
+      - ID of the application to return, in full.
+      - When omitted, a summary of every application of the account is returned.
+      - An application that does not exist is an error, not an empty result.
+    type: str
+extends_documentation_fragment:
+  - bunnynet.cloud.api
+  - bunnynet.cloud.attributes.INFO_MODULE
+seealso:
+  - module: bunnynet.cloud.mc_app
+  - module: bunnynet.cloud.mc_container_template
+"""
+
+EXAMPLES = r"""
+- name: List every application of the account
+  bunnynet.cloud.mc_app_info:
+  register: all_apps
+
+- name: Show the applications that are not active
+  ansible.builtin.debug:
+    msg: "{{ all_apps.apps | rejectattr('status', 'equalto', 'active') | map(attribute='name') | list }}"
+
+- name: Read one application in full
+  bunnynet.cloud.mc_app_info:
+    app_id: "{{ app_id }}"
+  register: app
+
+- name: Use the ID of its web container
+  ansible.builtin.debug:
+    msg: "{{ app.apps[0].container_templates | selectattr('name', 'equalto', 'web') | map(attribute='id') | first }}"
+"""
+
+RETURN = r"""
+apps:
+  description:
+    - The applications found, in snake_case; node selector labels keep their spelling.
+    - One application, in full, when O(app_id) is given (the keys that M(bunnynet.cloud.mc_app)
+      returns); otherwise a summary of each.
+  returned: success
+  type: list
+  elements: dict
+  contains:
+    id:
+      description: ID of the application.
+      type: str
+      sample: 8a1f0c2e
+    name:
+      description: Name of the application.
+      type: str
+      sample: storefront
+    status:
+      description: Status, one of C(unknown), C(active), C(progressing), C(inactive), C(failing), C(suspended).
+      type: str
+      sample: active
+    description:
+      description: Description of the application. In the summaries only.
+      type: str
+    display_endpoint:
+      description: The endpoint shown for the application, with C(id), C(address) and C(type).
+      type: dict
+    runtime_type:
+      description: C(shared) or C(reserved). With O(app_id) only.
+      type: str
+    auto_scaling:
+      description: Fewest (C(min)) and most (C(max)) instances. With O(app_id) only.
+      type: dict
+    region_settings:
+      description: Allowed and required region IDs, the most regions at once, and node selectors. With O(app_id) only.
+      type: dict
+    volumes:
+      description: Volumes, each with C(name) and C(size) in GB. With O(app_id) only.
+      type: list
+      elements: dict
+    container_templates:
+      description: Container templates, as M(bunnynet.cloud.mc_container_template) returns them. With O(app_id) only.
+      type: list
+      elements: dict
+    container_instances:
+      description: Running container instances. With O(app_id) only.
+      type: list
+      elements: dict
+"""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
+    APPS_PATH,
+    error_describer,
+    project,
+    read_app,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+
+
+def read_apps(module):
+    app_id = module.params["app_id"]
+    if app_id is None:
+        module.exit_info(project(list(module.client.paginate_cursor(APPS_PATH))))
+    module.exit_info(project([read_app(module.client, app_id)]))
+
+
+def main():
+    module = BunnyModule(argument_spec=dict(app_id=dict(type="str")), result_key="apps")
+    module.run(read_apps, describe_error=error_describer(module.params["app_id"]))
+
+
+if __name__ == "__main__":
+    main()
