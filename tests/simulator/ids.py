@@ -14,6 +14,11 @@ def new_id(length: int = 12) -> str:
     return "".join(secrets.choice(_ID_ALPHABET) for _ in range(length))
 
 
+def new_numeric_id() -> int:
+    """A random seven-digit id, for numeric ids the platform creates on the side (pull zones)."""
+    return 1_000_000 + secrets.randbelow(9_000_000)
+
+
 def new_guid() -> str:
     return str(uuid.uuid4())
 

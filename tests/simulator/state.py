@@ -11,7 +11,8 @@ from .faults import FaultBook, FaultRule, FaultRuleRequest
 
 DEFAULT_API_KEY = "sim-api-key"
 
-RESOURCE_LISTS = ("apps", "registries", "edge_scripts", "pull_zones", "video_libraries", "shield_zones")
+# Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
+RESOURCE_LISTS = ("registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones")
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
 # and the state it is loaded into, and returns the completed list.

@@ -26,10 +26,14 @@ class ContractModel(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, regex_engine="python-re")
 
 
-def whole_value(pattern: str) -> str:
-    """Anchor a contract pattern so that it has to match the whole value."""
+def whole_value(pattern: str, shown_as: Optional[str] = None) -> str:
+    """Anchor a pattern so that it has to match the whole value.
+
+    Error messages quote `shown_as` when given: the contract's wording of a pattern that the
+    simulator checks in an equivalent but different form.
+    """
     anchored = rf"^(?:{pattern})\Z"
-    _CONTRACT_PATTERNS[anchored] = pattern
+    _CONTRACT_PATTERNS[anchored] = shown_as or pattern
     return anchored
 
 

@@ -1,0 +1,363 @@
+"""Applications and their container templates under `/mc/apps`.
+
+Stored applications are in the shape `GET /mc/apps/{appId}` returns. A write builds a changed
+copy and swaps it in only when the whole request is valid, so a refused request changes nothing.
+"""
+
+import copy
+import re
+from typing import Any, Dict, List, Optional
+
+from fastapi import APIRouter, Depends, Query, Request
+
+from ..auth import require_access_key, require_active_account
+from ..errors import ApiError, invalid
+from ..ids import new_id, new_numeric_id
+from ..pagination import cursor_page
+from ..responses import empty_response, json_response
+from ..state import SimulatorState
+from ..validation import JSON_OR_TEXT_JSON, read_body
+from .mc_models import PatchApplicationRequest, PatchContainerRequest
+
+router = APIRouter(prefix="/mc/apps", tags=["Applications"], dependencies=[Depends(require_access_key)])
+
+PROBE_DEFAULTS = {"initialDelaySeconds": 10, "periodSeconds": 10, "timeoutSeconds": 7, "failureThreshold": 3, "successThreshold": 1}
+PROBE_KINDS = ("startup", "readiness", "liveness")
+ENTRY_POINT_FIELDS = ("command", "commandArray", "arguments", "argumentsArray", "workingDirectory")
+# Response field order, as the vendor's read model lists the fields.
+APP_FIELDS = ("id", "name", "displayEndpoint", "status", "runtimeType", "regionSettings", "containerTemplates", "containerInstances", "volumes", "autoScaling")
+TEMPLATE_FIELDS = (
+    "id", "name", "packageId", "image", "imageName", "imageNamespace", "imageTag", "imageRegistryId", "imageDigest", "imagePullPolicy",
+    "entryPoint", "probes", "environmentVariables", "endpoints", "volumeMounts",
+)  # fmt: skip
+ENDPOINT_FIELDS = (
+    "id", "displayName", "publicHost", "type", "isSslEnabled", "pullZoneId", "portMappings", "stickySessions", "internalIpAddresses", "publicIpAddresses",
+)  # fmt: skip
+TEMPLATE_SCALARS = ("name", "imageName", "imageNamespace", "imageTag", "imageDigest", "imageRegistryId", "imagePullPolicy")
+IMAGE_PARTS = ("imageName", "imageNamespace", "imageTag")
+DEFAULT_PULL_POLICY = "ifNotPresent"
+
+
+def _in_order(item: Dict[str, Any], fields) -> Dict[str, Any]:
+    """The item with `fields` first in that order, then any other fields a fixture gave."""
+    ordered = {name: item[name] for name in fields if name in item}
+    ordered.update(item)
+    return ordered
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "endpoint"
+
+
+def _image_reference(template: Dict[str, Any], registries: List[Dict[str, Any]]) -> str:
+    """The full image reference the platform shows, built from the registry's host and the parts."""
+    host = next((str(registry.get("hostName")) for registry in registries if str(registry.get("id")) == str(template.get("imageRegistryId"))), None)
+    reference = f"{template.get('imageNamespace')}/{template.get('imageName')}:{template.get('imageTag')}"
+    return f"{host}/{reference}" if host else reference
+
+
+def _probe(request: Dict[str, Any]) -> Dict[str, Any]:
+    """A probe as stored: unset or null timings take the contract's defaults."""
+    probe = {name: request.get(name) if request.get(name) is not None else default for name, default in PROBE_DEFAULTS.items()}
+    for kind in ("httpGet", "tcpSocket", "grpc"):
+        probe[kind] = request.get(kind)
+    return probe
+
+
+def _port_mapping(request: Dict[str, Any]) -> Dict[str, Any]:
+    exposed = request.get("exposedPort")
+    return {
+        "containerPort": request["containerPort"],
+        "exposedPort": exposed if exposed is not None else request["containerPort"],
+        "protocols": request.get("protocols") or ["tcp"],
+    }
+
+
+def _endpoint_from_request(request: Dict[str, Any], current: Optional[Dict[str, Any]], app_id: str, index: int) -> Dict[str, Any]:
+    """Turn an EndpointRequest into the endpoint a template returns, keeping what the request leaves out."""
+    kind = "cdn" if request.get("cdn") is not None else "anycast"
+    if current is not None and current.get("type") != kind:
+        current = {"id": current["id"]}
+    endpoint = copy.deepcopy(current) if current else {"id": new_id()}
+    endpoint["displayName"] = request["displayName"]
+    endpoint["type"] = kind
+    details = request[kind]
+    if "portMappings" in details:
+        endpoint["portMappings"] = [_port_mapping(mapping) for mapping in details["portMappings"]]
+    if kind == "cdn":
+        if "isSslEnabled" in details:
+            endpoint["isSslEnabled"] = details["isSslEnabled"]
+        if details.get("pullZoneId") is not None:
+            endpoint["pullZoneId"] = str(details["pullZoneId"])
+        if "stickySessions" in details:
+            sticky = details["stickySessions"]
+            endpoint["stickySessions"] = {
+                "enabled": sticky.get("enabled", False),
+                "sessionHeaders": sticky["sessionHeaders"],
+                "cookieName": sticky.get("cookieName") or "",
+            }
+    return fill_endpoint(endpoint, app_id, index)
+
+
+def fill_endpoint(endpoint: Dict[str, Any], app_id: str, index: int) -> Dict[str, Any]:
+    endpoint.setdefault("id", new_id())
+    endpoint.setdefault("displayName", f"endpoint-{index}")
+    endpoint.setdefault("type", "cdn")
+    endpoint.setdefault("portMappings", [])
+    endpoint.setdefault("internalIpAddresses", [])
+    if endpoint["type"] == "anycast":
+        # An address from the documentation range 203.0.113.0/24, so nothing real is ever named.
+        endpoint.setdefault("publicIpAddresses", [{"address": f"203.0.113.{index % 254 + 1}", "region": "DE"}])
+        endpoint.setdefault("publicHost", endpoint["publicIpAddresses"][0]["address"] if endpoint["publicIpAddresses"] else "")
+        endpoint.setdefault("isSslEnabled", False)
+        endpoint.setdefault("pullZoneId", None)
+    else:
+        endpoint.setdefault("publicIpAddresses", [])
+        endpoint.setdefault("publicHost", f"{_slug(endpoint['displayName'])}-{app_id.lower()}.b-cdn.net")
+        endpoint.setdefault("isSslEnabled", False)
+        # The platform creates a pull zone for a CDN endpoint when none is named.
+        endpoint.setdefault("pullZoneId", str(new_numeric_id()))
+    endpoint.setdefault("stickySessions", None)
+    return _in_order(endpoint, ENDPOINT_FIELDS)
+
+
+def _at(prefix: str, name: str) -> str:
+    return f"{prefix}.{name}" if prefix else name
+
+
+def _merge_endpoints(current: List[Dict[str, Any]], requested: List[Dict[str, Any]], app_id: str, field: str) -> List[Dict[str, Any]]:
+    """Endpoints carry no id in requests: match them by displayName; those not listed are deleted."""
+    by_name = {endpoint["displayName"]: endpoint for endpoint in current}
+    _refuse_duplicates([item["displayName"] for item in requested], _at(field, "endpoints"), "displayName")
+    return [_endpoint_from_request(item, by_name.get(item["displayName"]), app_id, index) for index, item in enumerate(requested)]
+
+
+def _refuse_duplicates(names: List[str], field: str, key: str) -> None:
+    seen = set()
+    for index, name in enumerate(names):
+        if name in seen:
+            raise invalid(f"{field}[{index}].{key}", f"'{name}' appears more than once; each {key} has to be unique.", status=422)
+        seen.add(name)
+
+
+def _apply_template_request(template: Dict[str, Any], request: Dict[str, Any], app_id: str, field: str) -> None:
+    """Merge-patch a template with a ContainerRequest or PatchContainerRequest (unset and null fields keep their value)."""
+    for name in TEMPLATE_SCALARS:
+        if request.get(name) is not None:
+            template[name] = request[name]
+    if request.get("image") is not None:
+        template["image"] = request["image"]
+    elif any(request.get(name) is not None for name in IMAGE_PARTS):
+        template["image"] = None
+    if request.get("entryPoint") is not None:
+        template["entryPoint"] = {name: request["entryPoint"].get(name) for name in ENTRY_POINT_FIELDS}
+    if request.get("probes") is not None:
+        probes = dict(template.get("probes") or {})
+        for kind in PROBE_KINDS:
+            if request["probes"].get(kind) is not None:
+                probes[kind] = _probe(request["probes"][kind])
+        template["probes"] = probes
+    if request.get("environmentVariables") is not None:
+        template["environmentVariables"] = [{"name": item["name"], "value": item.get("value")} for item in request["environmentVariables"]]
+    if request.get("volumeMounts") is not None:
+        template["volumeMounts"] = [{"name": item["name"], "mountPath": item["mountPath"]} for item in request["volumeMounts"]]
+    if request.get("endpoints") is not None:
+        template["endpoints"] = _merge_endpoints(template.get("endpoints") or [], request["endpoints"], app_id, field)
+
+
+def fill_template(template: Dict[str, Any], app_id: str, registries: List[Dict[str, Any]]) -> Dict[str, Any]:
+    template.setdefault("id", new_id())
+    template.setdefault("packageId", new_id())
+    template.setdefault("name", f"container-{template['id']}")
+    for name in ("imageName", "imageNamespace", "imageTag", "imageRegistryId", "imageDigest"):
+        template.setdefault(name, None)
+    if not template.get("image"):
+        template["image"] = _image_reference(template, registries)
+    template.setdefault("imagePullPolicy", DEFAULT_PULL_POLICY)
+    entry_point = template.get("entryPoint") or {}
+    template["entryPoint"] = {name: entry_point.get(name) for name in ENTRY_POINT_FIELDS}
+    probes = template.get("probes") or {}
+    template["probes"] = {kind: _probe(probes[kind]) if probes.get(kind) else None for kind in PROBE_KINDS}
+    template.setdefault("environmentVariables", [])
+    template.setdefault("volumeMounts", [])
+    template["endpoints"] = [fill_endpoint(endpoint, app_id, index) for index, endpoint in enumerate(template.get("endpoints") or [])]
+    return _in_order(template, TEMPLATE_FIELDS)
+
+
+def _display_endpoint(app: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    for template in app["containerTemplates"]:
+        for endpoint in template["endpoints"]:
+            return {"id": endpoint["id"], "address": endpoint["publicHost"], "type": endpoint["type"]}
+    return None
+
+
+def fill_app(app: Dict[str, Any], registries: List[Dict[str, Any]]) -> Dict[str, Any]:
+    app.setdefault("id", new_id())
+    app.setdefault("name", f"app-{app['id']}")
+    app.setdefault("status", "active")
+    app.setdefault("runtimeType", "shared")
+    region_settings = app.setdefault("regionSettings", {})
+    region_settings.setdefault("allowedRegionIds", [])
+    region_settings.setdefault("requiredRegionIds", [])
+    region_settings.setdefault("maxAllowedRegions", None)
+    app.setdefault("autoScaling", {"min": 1, "max": 1})
+    app["containerTemplates"] = [fill_template(template, app["id"], registries) for template in app.get("containerTemplates") or []]
+    app.setdefault("containerInstances", [])
+    app["volumes"] = [{"name": volume["name"], "size": volume.get("size", 1)} for volume in app.get("volumes") or []]
+    app["displayEndpoint"] = _display_endpoint(app)
+    return _in_order(app, APP_FIELDS)
+
+
+def fill_apps(apps: List[Dict[str, Any]], state: SimulatorState) -> List[Dict[str, Any]]:
+    filled = [fill_app(app, state.registries) for app in apps]
+    for app in filled:
+        if app["status"] == "progressing":
+            state.mark_progressing(app)
+    return filled
+
+
+def _merge_templates(app: Dict[str, Any], requested: List[Dict[str, Any]], registries: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """Templates with an id update that template, those without are new, existing ones not listed are deleted."""
+    current = {template["id"]: template for template in app["containerTemplates"]}
+    _refuse_duplicates([item["name"] for item in requested], "containerTemplates", "name")
+    _refuse_duplicates([item["id"] for item in requested if item.get("id")], "containerTemplates", "id")
+    merged = []
+    for index, item in enumerate(requested):
+        field = f"containerTemplates[{index}]"
+        if item.get("id"):
+            if item["id"] not in current:
+                raise invalid(f"{field}.id", f"The application has no container template '{item['id']}'.", status=422)
+            template = copy.deepcopy(current[item["id"]])
+        else:
+            template = {}
+        _apply_template_request(template, item, app["id"], field)
+        merged.append(fill_template(template, app["id"], registries))
+    return merged
+
+
+def _merge_volumes(requested: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """Volumes carry no id in requests: listed names are updated or added, the others deleted."""
+    _refuse_duplicates([item["name"] for item in requested], "volumes", "name")
+    return [{"name": item["name"], "size": item["size"]} for item in requested]
+
+
+def _patched_app(app: Dict[str, Any], patch: Dict[str, Any], registries: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """The application after a PatchApplicationRequest; null top-level fields leave the value as it is."""
+    changed = copy.deepcopy(app)
+    for name in ("name", "runtimeType"):
+        if patch.get(name) is not None:
+            changed[name] = patch[name]
+    if patch.get("autoScaling") is not None:
+        scaling = patch["autoScaling"]
+        if scaling["min"] > scaling["max"]:
+            raise invalid("autoScaling.min", "min cannot be greater than max.", status=422)
+        changed["autoScaling"] = {"min": scaling["min"], "max": scaling["max"]}
+    if patch.get("regionSettings") is not None:
+        # nodeSelectors is accepted but, as in the vendor's read model, not part of what is returned.
+        for name in ("allowedRegionIds", "requiredRegionIds", "maxAllowedRegions"):
+            if patch["regionSettings"].get(name) is not None:
+                changed["regionSettings"][name] = patch["regionSettings"][name]
+    if patch.get("volumes") is not None:
+        changed["volumes"] = _merge_volumes(patch["volumes"])
+    if patch.get("containerTemplates") is not None:
+        changed["containerTemplates"] = _merge_templates(changed, patch["containerTemplates"], registries)
+    changed["displayEndpoint"] = _display_endpoint(changed)
+    return changed
+
+
+def _state(request: Request) -> SimulatorState:
+    return request.app.state.simulator
+
+
+def _find_app(state: SimulatorState, app_id: str) -> int:
+    for index, app in enumerate(state.apps):
+        if app["id"] == app_id:
+            state.settle(app)
+            return index
+    raise ApiError(404, f"Application '{app_id}' was not found.")
+
+
+def _find_template(app: Dict[str, Any], container_id: str) -> int:
+    for index, template in enumerate(app["containerTemplates"]):
+        if template["id"] == container_id:
+            return index
+    raise ApiError(404, f"Application '{app['id']}' has no container template '{container_id}'.")
+
+
+def _replace_app(state: SimulatorState, index: int, changed: Dict[str, Any]) -> None:
+    if changed != state.apps[index]:
+        state.mark_progressing(changed)
+        state.apps[index] = changed
+
+
+def _list_item(app: Dict[str, Any]) -> Dict[str, Any]:
+    return {"id": app["id"], "name": app["name"], "status": app["status"], "displayEndpoint": app["displayEndpoint"]}
+
+
+@router.get("")
+async def list_apps(
+    request: Request,
+    next_cursor: Optional[str] = Query(default=None, alias="nextCursor"),
+    limit: int = Query(default=20, ge=1, le=1000),
+):
+    state = _state(request)
+    with state.lock:
+        for app in state.apps:
+            state.settle(app)
+        return json_response(cursor_page([_list_item(app) for app in state.apps], next_cursor, limit))
+
+
+@router.get("/{appId}")
+async def get_app(request: Request, appId: str):
+    state = _state(request)
+    with state.lock:
+        return json_response(state.apps[_find_app(state, appId)])
+
+
+@router.patch("/{appId}", dependencies=[Depends(require_active_account)])
+async def patch_app(request: Request, appId: str):
+    state = _state(request)
+    try:
+        # As in the vendor's framework, the body is validated before the application is looked up.
+        patch = (await read_body(request, PatchApplicationRequest, JSON_OR_TEXT_JSON)).model_dump(exclude_unset=True)
+        with state.lock:
+            index = _find_app(state, appId)
+            _replace_app(state, index, _patched_app(state.apps[index], patch, state.registries))
+    except ApiError as error:
+        error.resource_id = appId
+        raise
+    return json_response({"id": appId})
+
+
+@router.post("/{appId}/restart")
+async def restart_app(request: Request, appId: str):
+    state = _state(request)
+    with state.lock:
+        state.mark_progressing(state.apps[_find_app(state, appId)])
+    return empty_response(200)
+
+
+@router.get("/{appId}/containers/{containerId}")
+async def get_container_template(request: Request, appId: str, containerId: str):
+    state = _state(request)
+    with state.lock:
+        app = state.apps[_find_app(state, appId)]
+        return json_response(app["containerTemplates"][_find_template(app, containerId)])
+
+
+@router.patch("/{appId}/containers/{containerId}")
+async def patch_container_template(request: Request, appId: str, containerId: str):
+    state = _state(request)
+    patch = (await read_body(request, PatchContainerRequest, JSON_OR_TEXT_JSON)).model_dump(exclude_unset=True)
+    with state.lock:
+        index = _find_app(state, appId)
+        changed = copy.deepcopy(state.apps[index])
+        position = _find_template(changed, containerId)
+        template = changed["containerTemplates"][position]
+        if patch.get("name") is not None and any(other["name"] == patch["name"] for other in changed["containerTemplates"] if other is not template):
+            raise invalid("name", "Another container template of the application already has this name.", status=422)
+        _apply_template_request(template, patch, appId, "")
+        changed["containerTemplates"][position] = fill_template(template, appId, state.registries)
+        changed["displayEndpoint"] = _display_endpoint(changed)
+        _replace_app(state, index, changed)
+        return json_response(changed["containerTemplates"][position])
