@@ -15,9 +15,13 @@ python_version="$(python -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 work="$(mktemp -d)"
 collection="$(copy_collection_tree "$work")"
 
+# Where the setup_simulator integration target keeps the simulator it starts (see its defaults).
+simulator_dir="$HOME/.ansible/test/bunnynet-cloud-simulator"
 stop_simulator() {
-    local pid_file="$collection/tests/output/.tmp/bunnynet-simulator.pid"
-    [[ -f "$pid_file" ]] && kill "$(cat "$pid_file")" 2>/dev/null || true
+    if [[ -f "$simulator_dir/pid" ]]; then
+        kill "$(cat "$simulator_dir/pid")" 2>/dev/null || true
+    fi
+    rm -rf "$simulator_dir"
 }
 trap 'stop_simulator; rm -rf "$work"' EXIT
 
@@ -49,6 +53,7 @@ step() {
 step ruff ruff check .
 step sanity ansible-test sanity --venv --python "$python_version" --color no
 step units bash -c "set -o pipefail; ansible-test units --python $python_version --color no 2>&1 | tee $work/units.log"
+stop_simulator
 step integration ansible-test integration --python "$python_version" --color no
 stop_simulator
 step ansible-lint ansible-lint
@@ -68,6 +73,18 @@ if ((${#failed_steps[@]})); then
 else
     echo "Every step passed."
 fi
-# The unit tests' closing summary, repeated last so it is easy to find.
-grep -E '^=+ .*(passed|failed|error).* in [0-9.]+s' "$work/units.log" | tail -n 1 || true
+# ansible-test runs pytest once per group of tests; add their closing summaries into one line.
+python - "$work/units.log" <<'PY'
+import re
+import sys
+
+totals = {"passed": 0, "failed": 0, "error": 0}
+with open(sys.argv[1]) as log:
+    for line in log:
+        if re.match(r"^=+ .* in [0-9.]+s", line):
+            for count, outcome in re.findall(r"(\d+) (passed|failed|errors?)", line):
+                totals[outcome.rstrip("s")] += int(count)
+failed = totals["failed"] + totals["error"]
+print("unit: %d passed, %d failed" % (totals["passed"], failed))
+PY
 ((${#failed_steps[@]} == 0))

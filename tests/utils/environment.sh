@@ -13,9 +13,15 @@ ensure_python_environment() {
         echo "Creating the test environment in $venv"
         rm -rf "$venv"
         "$python" -m venv "$venv"
-        "$venv/bin/python" -m pip install --quiet --upgrade pip
-        "$venv/bin/python" -m pip install --quiet \
-            -r "$repository_root/tests/requirements.txt" -c "$repository_root/tests/constraints.txt"
+        # pip's output goes to a log, shown only when the install fails.
+        if ! { "$venv/bin/python" -m pip install --upgrade pip \
+                && "$venv/bin/python" -m pip install \
+                    -r "$repository_root/tests/requirements.txt" -c "$repository_root/tests/constraints.txt"; \
+              } > "$venv/install.log" 2>&1; then
+            cat "$venv/install.log" >&2
+            echo "Installing the test environment failed." >&2
+            return 1
+        fi
         printf '%s' "$stamp" > "$venv/.stamp"
     fi
     export PATH="$venv/bin:$PATH"

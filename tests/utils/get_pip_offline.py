@@ -6,7 +6,6 @@ this stand-in installs the pip bundled with Python, then lets it install what wa
 the package index.
 """
 
-import ensurepip
 import subprocess
 import sys
 
@@ -15,7 +14,9 @@ GET_PIP_ONLY_OPTIONS = {"--no-setuptools", "--no-wheel"}
 
 
 def main():
-    ensurepip.bootstrap(upgrade=True)
+    # In a process of its own: ensurepip points PIP_CONFIG_FILE at /dev/null in the environment of
+    # the process that calls it, which would hide the machine's pip configuration from the install.
+    subprocess.check_call([sys.executable, "-m", "ensurepip", "--upgrade"])
     install_arguments = [argument for argument in sys.argv[1:] if argument not in GET_PIP_ONLY_OPTIONS]
     subprocess.check_call([sys.executable, "-m", "pip", "install"] + install_arguments)
 
