@@ -25,7 +25,7 @@ export ANSIBLE_COLLECTIONS_PATH="$work"
 export BUNNYNET_API_KEY="demo-api-key"
 cd "$repository_root"
 python -m tests.simulator --port 0 --api-key "$BUNNYNET_API_KEY" \
-    --fixtures tests/simulator/fixtures/demo.json > "$work/simulator.out" 2> "$work/simulator.err" &
+    --fixtures tests/simulator/fixtures/demo.yml > "$work/simulator.out" 2> "$work/simulator.err" &
 simulator_pid=$!
 for _ in $(seq 1 100); do
     BUNNYNET_API_URL="$(head -n 1 "$work/simulator.out")"
@@ -37,7 +37,7 @@ export BUNNYNET_API_URL
 echo "Simulator listening on $BUNNYNET_API_URL"
 
 run_playbook() {
-    ansible-playbook playbooks/demo.yml "$@" | tee "$work/play.log"
+    ansible-playbook -i localhost, playbooks/demo.yml "$@" | tee "$work/play.log"
 }
 
 echo "== First run: converge"
