@@ -42,11 +42,9 @@ def _values_at(data, segments, prefix):
     if segment.endswith("[]"):
         if isinstance(value, list):
             for index, item in enumerate(value):
-                for found in _values_at(item, rest, "%s[%d]" % (path, index)):
-                    yield found
+                yield from _values_at(item, rest, "%s[%d]" % (path, index))
         return
-    for found in _values_at(value, rest, path):
-        yield found
+    yield from _values_at(value, rest, path)
 
 
 def _check(value, checks):
