@@ -251,7 +251,7 @@ TEMPLATE_RULES = (
     ("image_digest", dict(pattern=IMAGE_DIGEST_PATTERN,
                           pattern_hint="'sha256:' followed by 64 lowercase letters or digits")),
     ("image_registry_id", dict(min_length=1)),
-    ("environment_variables", dict(satisfies=(lambda variables: all(variables), "name every variable"))),
+    ("environment_variables", dict(satisfies=(all, "name every variable"))),
     ("endpoints", dict(satisfies=(_each_named_once("display_name"), "name each display_name once"))),
     ("endpoints[].display_name", dict(min_length=1, max_length=50)),
     ("endpoints[].cdn.port_mappings", dict(min_items=1, max_items=1)),
@@ -447,7 +447,9 @@ def _merge_region_settings(present, region):
         "nodeSelectors": None if region.get("node_selectors") is None else {
             key: _env_value(value) for key, value in region["node_selectors"].items()},
     }
-    # Node selectors are one map, replaced as a whole, so a selector left out is removed.
+    # Node selectors are one map, replaced as a whole, so a selector left out is removed. The API's
+    # read model does not return them: absent from the read, they always count as a change, since
+    # claiming they are set without seeing them would be the unsafe guess.
     return apply_changes(present, changed_fields(present, wanted, whole_keys=USER_MAPS), whole_keys=USER_MAPS)
 
 

@@ -19,7 +19,7 @@ description:
   - Can restart the application after the changes and wait until it is active again.
   - Options left out are left as they are.
 author:
-  - bunnynet.cloud contributors
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
   app_id:
     description:
@@ -73,6 +73,9 @@ options:
         description:
           - Labels the nodes running the application must carry, as a map of label to value.
           - The map replaces the stored one as a whole; its keys are kept exactly as given.
+          - The API accepts node selectors but does not return them when the application is read,
+            so the module cannot tell whether they are already set. When the read carries none, the
+            node selectors are sent, and a change reported, on every run that gives them.
         type: dict
   volumes:
     description:
@@ -422,7 +425,10 @@ attributes:
     support: full
   idempotent:
     support: partial
-    details: Every run with O(restart=true) restarts the application and reports a change.
+    details:
+      - Every run with O(restart=true) restarts the application and reports a change.
+      - Every run with O(region_settings.node_selectors) sends them and reports a change while the
+        API does not return node selectors when the application is read.
 notes:
   - The API cannot create or delete applications; this module updates one that exists.
 seealso:

@@ -13,7 +13,7 @@ description:
     summary of each application (ID, name, description, status, display endpoint); read one by
     O(app_id) for its templates, volumes, autoscaling and region settings.
 author:
-  - bunnynet.cloud contributors
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
   app_id:
     description:

@@ -17,7 +17,7 @@ description:
     endpoint or volume mount that is not listed is removed only when its C(purge_*) option says so.
   - Options left out are left as they are.
 author:
-  - bunnynet.cloud contributors
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
   app_id:
     description:
