@@ -4,6 +4,7 @@ from typing import Iterable, Optional
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from starlette.exceptions import HTTPException
 
 from . import control
@@ -11,7 +12,7 @@ from .areas import AREAS
 from .errors import VALIDATION_TITLE, ApiError, ErrorStyle, status_phrase
 from .recording import RecordingMiddleware
 from .state import SimulatorState
-from .validation import field_errors
+from .validation import body_schemas, field_errors
 
 _FALLBACK_STYLE = ErrorStyle()
 
@@ -26,6 +27,16 @@ def _style_finder(areas):
         return _FALLBACK_STYLE
 
     return style_for_path
+
+
+def _document_validation_answers(schema) -> None:
+    """FastAPI documents its own 422 answer, which the simulator never sends: invalid input gets 400."""
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            if operation.get("responses", {}).pop("422", None) is not None:
+                operation["responses"]["400"] = {"description": "Invalid input, in the error shape of the area."}
+    for name in ("HTTPValidationError", "ValidationError"):
+        schema.get("components", {}).get("schemas", {}).pop(name, None)
 
 
 def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = None) -> RecordingMiddleware:
@@ -71,4 +82,15 @@ def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = N
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(Exception, unexpected_error)
     app.add_exception_handler(control.ControlRequestRefused, control.refused_response)
+
+    def openapi_with_bodies():
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+            schemas = schema.setdefault("components", {}).setdefault("schemas", {})
+            schemas.update(body_schemas())
+            _document_validation_answers(schema)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi_with_bodies
     return RecordingMiddleware(app, state, style_for_path)

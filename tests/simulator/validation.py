@@ -4,7 +4,7 @@ The vendor validates patterns the .NET way: the whole value has to match. JSON S
 pydantic only search for the pattern somewhere in the value, so `whole_value` anchors it.
 """
 
-from typing import Iterable, List, Optional, Sequence, Type, TypeVar, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Type, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.requests import Request
@@ -18,6 +18,8 @@ JSON_MEDIA_TYPES = frozenset({"application/json"})
 JSON_OR_TEXT_JSON = frozenset({"application/json", "text/json", "application/*+json"})
 
 _CONTRACT_PATTERNS = {}
+# JSON schemas of the request bodies, published under the OpenAPI document's components.
+_BODY_SCHEMAS: Dict[str, Dict[str, Any]] = {}
 
 
 class ContractModel(BaseModel):
@@ -92,3 +94,16 @@ async def read_body(request: Request, model: Type[ModelT], accepted: frozenset =
         return model.model_validate_json(raw)
     except ValidationError as exc:
         raise ApiError(400, VALIDATION_TITLE, errors=field_errors(exc.errors())) from None
+
+
+def documented_body(model: Type[BaseModel], accepted: frozenset = JSON_MEDIA_TYPES) -> Dict[str, Any]:
+    """`openapi_extra` for a route that parses its body with `read_body`, so the OpenAPI document shows it."""
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    _BODY_SCHEMAS.update(schema.pop("$defs", {}))
+    _BODY_SCHEMAS[model.__name__] = schema
+    reference = {"$ref": f"#/components/schemas/{model.__name__}"}
+    return {"requestBody": {"required": True, "content": {media: {"schema": reference} for media in sorted(accepted)}}}
+
+
+def body_schemas() -> Dict[str, Dict[str, Any]]:
+    return dict(_BODY_SCHEMAS)

@@ -16,7 +16,7 @@ from ..ids import new_id, new_numeric_id
 from ..pagination import cursor_page
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
-from ..validation import JSON_OR_TEXT_JSON, read_body
+from ..validation import JSON_OR_TEXT_JSON, documented_body, read_body
 from .mc_models import PatchApplicationRequest, PatchContainerRequest
 
 router = APIRouter(prefix="/mc/apps", tags=["Applications"], dependencies=[Depends(require_access_key)])
@@ -314,7 +314,7 @@ async def get_app(request: Request, appId: str):
         return json_response(state.apps[_find_app(state, appId)])
 
 
-@router.patch("/{appId}", dependencies=[Depends(require_active_account)])
+@router.patch("/{appId}", dependencies=[Depends(require_active_account)], openapi_extra=documented_body(PatchApplicationRequest, JSON_OR_TEXT_JSON))
 async def patch_app(request: Request, appId: str):
     state = _state(request)
     try:
@@ -345,7 +345,7 @@ async def get_container_template(request: Request, appId: str, containerId: str)
         return json_response(app["containerTemplates"][_find_template(app, containerId)])
 
 
-@router.patch("/{appId}/containers/{containerId}")
+@router.patch("/{appId}/containers/{containerId}", openapi_extra=documented_body(PatchContainerRequest, JSON_OR_TEXT_JSON))
 async def patch_container_template(request: Request, appId: str, containerId: str):
     state = _state(request)
     patch = (await read_body(request, PatchContainerRequest, JSON_OR_TEXT_JSON)).model_dump(exclude_unset=True)
