@@ -233,8 +233,7 @@ class BunnyClient:
             query["page"] = page
             body = self.get(path, params=query) or {}
             items = body.get("Items") or []
-            for item in items:
-                yield item
+            yield from items
             if not body.get("HasMoreItems") or not items:
                 return
             page += 1
@@ -245,8 +244,7 @@ class BunnyClient:
         query["limit"] = limit
         while True:
             body = self.get(path, params=query) or {}
-            for item in body.get("items") or []:
-                yield item
+            yield from body.get("items") or []
             cursor = body.get("cursor")
             if not cursor:
                 return

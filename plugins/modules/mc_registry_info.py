@@ -11,7 +11,7 @@ description:
   - Returns one container registry of the account by its ID, or every registry of the account.
   - Reading every registry follows the API's cursor pages to the last one.
 author:
-  - bunnynet.cloud contributors
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
   registry_id:
     description:

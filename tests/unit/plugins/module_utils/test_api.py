@@ -90,10 +90,10 @@ def test_sends_the_key_the_user_agent_and_json(api):
 
 
 def test_one_session_reuses_one_connection(api):
-    for _ in range(3):
+    for _attempt in range(3):
         api.answer(200, {})
     client = client_for(api)
-    for _ in range(3):
+    for _attempt in range(3):
         client.get("/mc/registries")
 
     # Keep-alive: every request arrives on the connection the first one opened.
@@ -124,7 +124,7 @@ def test_429_is_retried_for_a_post_too(api):
 
 
 def test_retries_stop_at_api_retries_and_the_error_counts_the_attempts(api):
-    for _ in range(10):
+    for _attempt in range(10):
         api.answer(503, {"title": "Service Unavailable", "status": 503})
 
     with pytest.raises(BunnyApiError) as failure:
