@@ -1,0 +1,301 @@
+"""Pull zones under `/pullzone`: custom hostnames, referrer lists, edge rule switches, external-DNS certificates.
+
+Stored zones are in the shape `GET /pullzone/{id}` returns. Hostnames are compared without
+regard to case, as DNS names are; a hostname belongs to at most one zone of the account.
+"""
+
+import copy
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import Field
+from typing_extensions import Annotated
+
+from ..auth import require_access_key
+from ..errors import ApiError, LegacyStyle, field_error
+from ..ids import new_guid, new_id, next_int_id
+from ..responses import empty_response, json_response
+from ..state import SimulatorState
+from ..validation import ContractModel, documented_body, read_body
+from .base import Area
+
+router = APIRouter(prefix="/pullzone", tags=["Pull zones"], dependencies=[Depends(require_access_key)])
+
+SYSTEM_HOSTNAME_SUFFIX = ".b-cdn.net"
+CERTIFICATE_PROVISION_DNS01 = 2
+# The scalar settings of the vendor's PullZoneModel that a fixture most likely cares about, at their defaults.
+ZONE_DEFAULTS = {
+    "OriginUrl": "https://origin.example.com",
+    "Enabled": True,
+    "Suspended": False,
+    "StorageZoneId": 0,
+    "EdgeScriptId": 0,
+    "EdgeScriptExecutionPhase": 0,
+    "MiddlewareScriptId": None,
+    "MagicContainersAppId": None,
+    "MagicContainersEndpointId": None,
+    "BlockedIps": [],
+    "Type": 0,
+    "OriginHostHeader": "",
+    "AddHostHeader": False,
+    "EnableGeoZoneUS": True,
+    "EnableGeoZoneEU": True,
+    "EnableGeoZoneASIA": True,
+    "EnableGeoZoneSA": True,
+    "EnableGeoZoneAF": True,
+    "BlockNoneReferrer": False,
+    "IgnoreQueryStrings": True,
+    "EnableLogging": True,
+    "EnableAutoSSL": False,
+    "CacheControlMaxAgeOverride": -1,
+    "MonthlyBandwidthLimit": 0,
+    "MonthlyBandwidthUsed": 0,
+    "MonthlyCharges": 0,
+    "VideoLibraryId": 0,
+    "CnameDomain": "b-cdn.net",
+}
+ZONE_FIELDS = ("Id", "Name", "OriginUrl", "Enabled", "Suspended", "Hostnames", "StorageZoneId", "EdgeScriptId", "EdgeScriptExecutionPhase",
+               "MiddlewareScriptId", "MagicContainersAppId", "MagicContainersEndpointId", "AllowedReferrers", "BlockedReferrers", "BlockedIps")  # fmt: skip
+EDGE_RULE_DEFAULTS = {
+    "ActionType": 0,
+    "ActionParameter1": None,
+    "ActionParameter2": None,
+    "ActionParameter3": None,
+    "Triggers": [],
+    "ExtraActions": [],
+    "TriggerMatchingType": 0,
+    "Description": "",
+    "Enabled": True,
+    "ReadOnly": False,
+}
+
+
+class HostnameRequest(ContractModel):
+    """The body of every hostname, referrer and certificate operation of pull zones and video libraries."""
+
+    Hostname: Annotated[str, Field(min_length=1)]
+
+
+class ToggleRequest(ContractModel):
+    Id: Optional[int] = None
+    Value: bool
+
+
+def _in_order(item: Dict[str, Any], fields) -> Dict[str, Any]:
+    ordered = {name: item[name] for name in fields if name in item}
+    ordered.update(item)
+    return ordered
+
+
+def system_hostname(zone: Dict[str, Any]) -> str:
+    for hostname in zone["Hostnames"]:
+        if hostname["IsSystemHostname"]:
+            return hostname["Value"]
+    return f"{zone['Name']}{SYSTEM_HOSTNAME_SUFFIX}"
+
+
+def _hostname_record(value: str, hostname_id: int, system: bool = False) -> Dict[str, Any]:
+    return {
+        "Id": hostname_id,
+        "Value": value,
+        "ForceSSL": False,
+        "IsSystemHostname": system,
+        "IsManagedHostname": False,
+        "HasCertificate": system,
+        "Certificate": None,
+        "CertificateKey": None,
+        "CertificateKeyType": 0,
+        "CertificateProvisionType": 0,
+    }
+
+
+def _all_hostnames(zones: List[Dict[str, Any]]) -> Iterator[Tuple[Dict[str, Any], Dict[str, Any]]]:
+    for zone in zones:
+        for hostname in zone["Hostnames"]:
+            yield zone, hostname
+
+
+def _next_hostname_id(zones: List[Dict[str, Any]]) -> int:
+    return next_int_id(hostname["Id"] for zone in zones for hostname in zone.get("Hostnames") or [] if isinstance(hostname.get("Id"), int))
+
+
+def _fill_zone(zone: Dict[str, Any], next_ids: Dict[str, int]) -> Dict[str, Any]:
+    """Complete one zone; `next_ids` holds the next free zone and hostname ids and is advanced."""
+    if "Id" not in zone:
+        zone["Id"] = next_ids["zone"]
+        next_ids["zone"] += 1
+    zone.setdefault("Name", f"pullzone-{zone['Id']}")
+    hostnames = []
+    for given in zone.get("Hostnames") or []:
+        hostname_id = given.get("Id", next_ids["hostname"])
+        next_ids["hostname"] = max(next_ids["hostname"], hostname_id) + 1
+        hostnames.append({**_hostname_record(given.get("Value", ""), hostname_id, given.get("IsSystemHostname", False)), **given})
+    if not any(hostname["IsSystemHostname"] for hostname in hostnames):
+        hostnames.insert(0, _hostname_record(f"{zone['Name']}{SYSTEM_HOSTNAME_SUFFIX}", next_ids["hostname"], system=True))
+        next_ids["hostname"] += 1
+    zone["Hostnames"] = hostnames
+    zone.setdefault("AllowedReferrers", [])
+    zone.setdefault("BlockedReferrers", [])
+    for name, value in ZONE_DEFAULTS.items():
+        zone.setdefault(name, copy.copy(value))
+    zone["EdgeRules"] = [
+        {**EDGE_RULE_DEFAULTS, "OrderIndex": index, **rule, "Guid": rule.get("Guid") or new_guid()} for index, rule in enumerate(zone.get("EdgeRules") or [])
+    ]
+    return _in_order(zone, ZONE_FIELDS)
+
+
+def _next_ids(zones: List[Dict[str, Any]]) -> Dict[str, int]:
+    return {"zone": next_int_id(zone["Id"] for zone in zones if isinstance(zone.get("Id"), int)), "hostname": _next_hostname_id(zones)}
+
+
+def fill_pull_zones(zones: List[Dict[str, Any]], state: SimulatorState) -> List[Dict[str, Any]]:
+    next_ids = _next_ids(zones)
+    return [_fill_zone(zone, next_ids) for zone in zones]
+
+
+def add_pull_zone(state: SimulatorState, name: str, **fields: Any) -> Dict[str, Any]:
+    """Create a zone as the platform does on the side (for an edge script's linked zone)."""
+    zone = _fill_zone({"Name": name, **fields}, _next_ids(state.pull_zones))
+    state.pull_zones.append(zone)
+    return zone
+
+
+def same_hostname(left: str, right: str) -> bool:
+    return left.lower() == right.lower()
+
+
+def add_referrer(record: Dict[str, Any], list_name: str, hostname: str) -> None:
+    """Add a referrer unless the list already holds it: the list stays free of duplicates."""
+    if not any(same_hostname(entry, hostname) for entry in record[list_name]):
+        record[list_name].append(hostname)
+
+
+def remove_referrer(record: Dict[str, Any], list_name: str, hostname: str) -> None:
+    """Remove a referrer; one the list does not hold is already gone, which is not an error."""
+    record[list_name] = [entry for entry in record[list_name] if not same_hostname(entry, hostname)]
+
+
+def _state(request: Request) -> SimulatorState:
+    return request.app.state.simulator
+
+
+def _find_zone(state: SimulatorState, zone_id: int) -> Dict[str, Any]:
+    for zone in state.pull_zones:
+        if zone["Id"] == zone_id:
+            return zone
+    raise ApiError(404, f"The pull zone {zone_id} was not found.")
+
+
+def _zone_with_hostname(state: SimulatorState, value: str) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+    for zone, hostname in _all_hostnames(state.pull_zones):
+        if same_hostname(hostname["Value"], value):
+            return zone, hostname
+    raise ApiError(404, f"The hostname '{value}' is not on any pull zone of the account.", errors=[field_error("Hostname", "No pull zone has this hostname.")])
+
+
+HOSTNAME_BODY = documented_body(HostnameRequest)
+
+
+@router.get("/{id}")
+async def get_pull_zone(request: Request, id: int):
+    state = _state(request)
+    with state.lock:
+        return json_response(_find_zone(state, id))
+
+
+@router.post("/{id}/addHostname", openapi_extra=HOSTNAME_BODY)
+async def add_hostname(request: Request, id: int):
+    body = await read_body(request, HostnameRequest)
+    state = _state(request)
+    with state.lock:
+        zone = _find_zone(state, id)
+        for _, hostname in _all_hostnames(state.pull_zones):
+            if same_hostname(hostname["Value"], body.Hostname):
+                problem = field_error("Hostname", f"The hostname '{body.Hostname}' is already registered.")
+                raise ApiError(400, problem["message"], errors=[problem], key="pullzone.hostname_already_registered")
+        zone["Hostnames"].append(_hostname_record(body.Hostname, _next_hostname_id(state.pull_zones)))
+    return empty_response(204)
+
+
+@router.delete("/{id}/removeHostname", openapi_extra=HOSTNAME_BODY)
+async def remove_hostname(request: Request, id: int):
+    body = await read_body(request, HostnameRequest)
+    state = _state(request)
+    with state.lock:
+        zone = _find_zone(state, id)
+        for hostname in zone["Hostnames"]:
+            if same_hostname(hostname["Value"], body.Hostname):
+                if hostname["IsSystemHostname"]:
+                    problem = field_error("Hostname", "The system hostname of a pull zone cannot be removed.")
+                    raise ApiError(400, problem["message"], errors=[problem], key="pullzone.system_hostname")
+                zone["Hostnames"].remove(hostname)
+                return empty_response(204)
+    problem = field_error("Hostname", f"The pull zone has no hostname '{body.Hostname}'.")
+    raise ApiError(400, problem["message"], errors=[problem], key="pullzone.hostname_not_found")
+
+
+async def _change_referrers(request: Request, zone_id: int, list_name: str, change) -> None:
+    body = await read_body(request, HostnameRequest)
+    state = _state(request)
+    with state.lock:
+        change(_find_zone(state, zone_id), list_name, body.Hostname)
+
+
+@router.post("/{id}/addAllowedReferrer", openapi_extra=HOSTNAME_BODY)
+async def add_allowed_referrer(request: Request, id: int):
+    await _change_referrers(request, id, "AllowedReferrers", add_referrer)
+    return empty_response(204)
+
+
+@router.post("/{id}/removeAllowedReferrer", openapi_extra=HOSTNAME_BODY)
+async def remove_allowed_referrer(request: Request, id: int):
+    await _change_referrers(request, id, "AllowedReferrers", remove_referrer)
+    return empty_response(204)
+
+
+@router.post("/{id}/addBlockedReferrer", openapi_extra=HOSTNAME_BODY)
+async def add_blocked_referrer(request: Request, id: int):
+    await _change_referrers(request, id, "BlockedReferrers", add_referrer)
+    return empty_response(204)
+
+
+@router.post("/{id}/removeBlockedReferrer", openapi_extra=HOSTNAME_BODY)
+async def remove_blocked_referrer(request: Request, id: int):
+    await _change_referrers(request, id, "BlockedReferrers", remove_referrer)
+    return empty_response(204)
+
+
+@router.post("/{pullZoneId}/edgerules/{edgeRuleId}/setEdgeRuleEnabled", openapi_extra=documented_body(ToggleRequest))
+async def set_edge_rule_enabled(request: Request, pullZoneId: int, edgeRuleId: str):
+    body = await read_body(request, ToggleRequest)
+    state = _state(request)
+    with state.lock:
+        zone = _find_zone(state, pullZoneId)
+        for rule in zone["EdgeRules"]:
+            if rule["Guid"].lower() == edgeRuleId.lower():
+                rule["Enabled"] = body.Value
+                return empty_response(204)
+    raise ApiError(404, f"The pull zone {pullZoneId} has no edge rule '{edgeRuleId}'.")
+
+
+@router.post("/requestExternalDnsCertificate", openapi_extra=HOSTNAME_BODY)
+async def request_external_dns_certificate(request: Request):
+    body = await read_body(request, HostnameRequest)
+    state = _state(request)
+    with state.lock:
+        _, hostname = _zone_with_hostname(state, body.Hostname)
+    return json_response({"RecordType": "TXT", "RecordName": f"_acme-challenge.{hostname['Value']}", "RecordValue": new_id(43)})
+
+
+@router.post("/completeExternalDnsCertificate", openapi_extra=HOSTNAME_BODY)
+async def complete_external_dns_certificate(request: Request):
+    body = await read_body(request, HostnameRequest)
+    state = _state(request)
+    with state.lock:
+        _, hostname = _zone_with_hostname(state, body.Hostname)
+        hostname["HasCertificate"] = True
+        hostname["CertificateProvisionType"] = CERTIFICATE_PROVISION_DNS01
+    return empty_response(200)
+
+
+AREA = Area(name="pull_zones", prefix="/pullzone", error_style=LegacyStyle(), router=router, fixture_fillers={"pull_zones": fill_pull_zones})

@@ -1,0 +1,92 @@
+"""Stream video libraries under /videolibrary: the read, the four referrer operations and their Hostname bound."""
+
+import pytest
+
+LEGACY_KEYS = {"ErrorKey", "Field", "Message"}
+REFERRER_OPERATIONS = {
+    "addAllowedReferrer": ("AllowedReferrers", "x", ["a", "x"]),
+    "removeAllowedReferrer": ("AllowedReferrers", "a", []),
+    "addBlockedReferrer": ("BlockedReferrers", "x", ["a", "x"]),
+    "removeBlockedReferrer": ("BlockedReferrers", "a", []),
+}
+ENDPOINTS = [("GET", "/videolibrary/1", None), *[("POST", f"/videolibrary/1/{operation}", {"Hostname": "x"}) for operation in REFERRER_OPERATIONS]]
+
+
+@pytest.fixture
+def library(simulator):
+    simulator.load_fixtures({"video_libraries": [{"Id": 1, "Name": "lessons", "AllowedReferrers": ["a"], "BlockedReferrers": ["a"]}]})
+
+
+def read(api):
+    answer = api.get("/videolibrary/1")
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def assert_legacy_error(answer, status, field=None, key=None):
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert set(body) == LEGACY_KEYS
+    if field is not None:
+        assert body["Field"] == field
+    if key is not None:
+        assert body["ErrorKey"] == key
+
+
+@pytest.mark.usefixtures("library")
+@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[path for _, path, _ in ENDPOINTS])
+def test_a_request_without_key_gets_401_in_the_legacy_shape(api, method, path, body):
+    assert_legacy_error(api.request(method, path, json=body, headers={}), 401, key="unauthorized")
+
+
+@pytest.mark.usefixtures("library")
+@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[path for _, path, _ in ENDPOINTS])
+def test_an_unknown_library_gets_404_in_the_legacy_shape(api, method, path, body):
+    assert_legacy_error(api.request(method, path.replace("/1", "/99"), json=body), 404, key="not_found")
+
+
+@pytest.mark.usefixtures("library")
+def test_get_answers_the_library_with_referrers_and_a_secret_api_key(api):
+    loaded = read(api)
+    assert (loaded["Id"], loaded["Name"], loaded["AllowedReferrers"], loaded["BlockedReferrers"]) == (1, "lessons", ["a"], ["a"])
+    assert len(loaded["ApiKey"]) >= 32
+
+
+def test_fixture_libraries_get_distinct_api_keys_and_utc_dates(simulator, api):
+    simulator.load_fixtures({"video_libraries": [{"Name": "one"}, {"Name": "two"}]})
+    first, second = api.get("/videolibrary/1").json(), api.get("/videolibrary/2").json()
+    assert first["ApiKey"] != second["ApiKey"]
+    assert first["DateCreated"].endswith("Z")
+
+
+@pytest.mark.usefixtures("library")
+@pytest.mark.parametrize("operation", REFERRER_OPERATIONS)
+def test_a_referrer_operation_with_a_one_character_hostname_answers_200_and_changes_the_list(api, operation):
+    list_name, value, expected = REFERRER_OPERATIONS[operation]
+    assert api.post(f"/videolibrary/1/{operation}", json={"Hostname": value}).status_code == 200
+    assert read(api)[list_name] == expected
+
+
+@pytest.mark.usefixtures("library")
+@pytest.mark.parametrize("operation", REFERRER_OPERATIONS)
+def test_a_referrer_operation_refuses_an_empty_hostname(api, operation):
+    assert_legacy_error(api.post(f"/videolibrary/1/{operation}", json={"Hostname": ""}), 400, field="Hostname", key="validation_error")
+
+
+@pytest.mark.usefixtures("library")
+@pytest.mark.parametrize("operation", REFERRER_OPERATIONS)
+def test_a_referrer_operation_refuses_a_non_string_hostname(api, operation):
+    assert_legacy_error(api.post(f"/videolibrary/1/{operation}", json={"Hostname": 5}), 400, field="Hostname")
+
+
+@pytest.mark.usefixtures("library")
+def test_adding_a_listed_referrer_again_keeps_one_entry(api):
+    api.post("/videolibrary/1/addBlockedReferrer", json={"Hostname": "A"})
+    assert read(api)["BlockedReferrers"] == ["a"]
+
+
+@pytest.mark.usefixtures("library")
+def test_a_referrer_change_moves_date_modified(api):
+    before = read(api)["DateModified"]
+    api.post("/videolibrary/1/addAllowedReferrer", json={"Hostname": "later.example"})
+    assert read(api)["DateModified"] > before
