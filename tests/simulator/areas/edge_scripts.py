@@ -1,0 +1,384 @@
+"""Edge Scripting under `/compute/script`: scripts, their code, variables and releases.
+
+A stored script is the record the API returns plus what that record does not show: its `Code`,
+`CodeLastModified` and `Releases`. `_public` leaves those out of every answer.
+"""
+
+import re
+from typing import Any, Dict, List, Optional
+
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import Field
+from typing_extensions import Annotated
+
+from ..auth import require_access_key
+from ..errors import ApiError, LegacyStyle, field_error
+from ..ids import new_id, next_int_id, utc_now
+from ..responses import empty_response, json_response
+from ..state import SimulatorState
+from ..validation import ContractModel, documented_body, read_body
+from . import pull_zones
+from .base import Area
+
+router = APIRouter(prefix="/compute/script", tags=["Edge scripts"], dependencies=[Depends(require_access_key)])
+
+INT32_MAX = 2**31 - 1
+# Response field order, as the vendor's EdgeScriptModel lists the fields.
+SCRIPT_FIELDS = (
+    "Id", "Name", "LastModified", "ScriptType", "CurrentReleaseId", "EdgeScriptVariables", "Deleted", "LinkedPullZones", "Integration",
+    "DefaultHostname", "SystemHostname", "DeploymentKey", "RepositoryId", "IntegrationId", "MonthlyCost", "MonthlyRequestCount", "MonthlyCpuTime",
+)  # fmt: skip
+RELEASE_LIVE, RELEASE_ARCHIVED = 1, 0
+
+ScriptType = Annotated[int, Field(ge=0, le=2, description="0 DNS, 1 CDN, 2 Middleware")]
+ScriptName = Annotated[str, Field(min_length=1, max_length=100)]
+VariableValue = Annotated[str, Field(max_length=4096)]
+
+
+class EdgeScriptRepositorySettings(ContractModel):
+    Id: Optional[int] = None
+    Name: Optional[str] = None
+    Private: bool = False
+    TemplateUrl: Optional[str] = None
+
+
+class EdgeScriptDeployConfiguration(ContractModel):
+    Branch: Optional[str] = None
+    InstallCommand: Optional[str] = None
+    BuildCommand: Optional[str] = None
+    EntryFile: Optional[str] = None
+    CreateWorkflow: bool = False
+
+
+class EdgeScriptIntegration(ContractModel):
+    IntegrationId: int = 0
+    RepositorySettings: Optional[EdgeScriptRepositorySettings] = None
+    DeployConfiguration: Optional[EdgeScriptDeployConfiguration] = None
+
+
+class AddEdgeScriptRequest(ContractModel):
+    Name: ScriptName
+    Code: Optional[str] = None
+    ScriptType: ScriptType
+    CreateLinkedPullZone: bool = False
+    LinkedPullZoneName: Optional[Annotated[str, Field(min_length=1)]] = None
+    Integration: Optional[EdgeScriptIntegration] = None
+
+
+class RenameEdgeScriptRequest(ContractModel):
+    Name: ScriptName
+
+
+class EdgeScriptCodeRequest(ContractModel):
+    Code: Optional[str] = None
+
+
+class AddEdgeScriptVariableRequest(ContractModel):
+    Name: Annotated[str, Field(min_length=1, max_length=256)]
+    Required: bool
+    DefaultValue: Optional[VariableValue] = None
+
+
+class UpdateEdgeScriptVariableRequest(ContractModel):
+    DefaultValue: Optional[VariableValue] = None
+    Required: Optional[bool] = None
+
+
+class PublishEdgeScriptRequest(ContractModel):
+    Note: Optional[str] = None
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "script"
+
+
+def _public(script: Dict[str, Any]) -> Dict[str, Any]:
+    return {name: script[name] for name in SCRIPT_FIELDS}
+
+
+def _fill_variable(variable: Dict[str, Any], next_id: int) -> Dict[str, Any]:
+    return {
+        "Id": variable.get("Id", next_id),
+        "Name": variable.get("Name", f"VARIABLE_{next_id}"),
+        "Required": variable.get("Required", False),
+        "DefaultValue": variable.get("DefaultValue"),
+    }
+
+
+def _fill_release(release: Dict[str, Any], next_id: int, code: Optional[str]) -> Dict[str, Any]:
+    released = release.get("DateReleased") or utc_now()
+    return {
+        "Id": release.get("Id", next_id),
+        "Deleted": release.get("Deleted", False),
+        "Code": release.get("Code", code),
+        "Uuid": release.get("Uuid") or new_id(32),
+        "Note": release.get("Note"),
+        "Author": release.get("Author"),
+        "AuthorEmail": release.get("AuthorEmail"),
+        "CommitSha": release.get("CommitSha"),
+        "Status": release.get("Status", RELEASE_ARCHIVED),
+        "DateReleased": released,
+        "DatePublished": release.get("DatePublished") or released,
+    }
+
+
+def _fill_script(script: Dict[str, Any], next_ids: Dict[str, int]) -> Dict[str, Any]:
+    """Complete one script; `next_ids` holds the next free script, variable and release ids and is advanced."""
+    if "Id" not in script:
+        script["Id"] = next_ids["script"]
+        next_ids["script"] += 1
+    script.setdefault("Name", f"script-{script['Id']}")
+    script.setdefault("LastModified", utc_now())
+    script.setdefault("ScriptType", 1)
+    variables = []
+    for variable in script.get("EdgeScriptVariables") or []:
+        variables.append(_fill_variable(variable, next_ids["variable"]))
+        next_ids["variable"] = max(next_ids["variable"], variables[-1]["Id"]) + 1
+    script["EdgeScriptVariables"] = variables
+    script.setdefault("Deleted", False)
+    script.setdefault("LinkedPullZones", [])
+    script.setdefault("Integration", None)
+    script.setdefault("SystemHostname", f"{_slug(script['Name'])}-{script['Id']}.b-cdn.net")
+    linked = script["LinkedPullZones"]
+    script.setdefault("DefaultHostname", linked[0].get("DefaultHostname") if linked else script["SystemHostname"])
+    script.setdefault("DeploymentKey", new_id(36))
+    integration = script["Integration"] or {}
+    script.setdefault("IntegrationId", integration.get("IntegrationId"))
+    script.setdefault("RepositoryId", (integration.get("RepositorySettings") or {}).get("Id"))
+    for name in ("MonthlyCost", "MonthlyRequestCount", "MonthlyCpuTime"):
+        script.setdefault(name, 0)
+    script.setdefault("Code", None)
+    script.setdefault("CodeLastModified", script["LastModified"])
+    releases = []
+    for release in script.get("Releases") or []:
+        releases.append(_fill_release(release, next_ids["release"], script["Code"]))
+        next_ids["release"] = max(next_ids["release"], releases[-1]["Id"]) + 1
+    script["Releases"] = releases
+    live = [release["Id"] for release in releases if release["Status"] == RELEASE_LIVE]
+    script.setdefault("CurrentReleaseId", live[-1] if live else 0)
+    return script
+
+
+def _next_ids(scripts: List[Dict[str, Any]]) -> Dict[str, int]:
+    return {
+        "script": next_int_id(script["Id"] for script in scripts if isinstance(script.get("Id"), int)),
+        "variable": next_int_id(
+            variable["Id"] for script in scripts for variable in script.get("EdgeScriptVariables") or [] if isinstance(variable.get("Id"), int)
+        ),
+        "release": next_int_id(release["Id"] for script in scripts for release in script.get("Releases") or [] if isinstance(release.get("Id"), int)),
+    }
+
+
+def fill_edge_scripts(scripts: List[Dict[str, Any]], state: SimulatorState) -> List[Dict[str, Any]]:
+    next_ids = _next_ids(scripts)
+    return [_fill_script(script, next_ids) for script in scripts]
+
+
+def _state(request: Request) -> SimulatorState:
+    return request.app.state.simulator
+
+
+def _find_script(state: SimulatorState, script_id: int) -> Dict[str, Any]:
+    for script in state.edge_scripts:
+        if script["Id"] == script_id:
+            return script
+    raise ApiError(404, f"The edge script {script_id} does not exist.")
+
+
+def _find_variable(script: Dict[str, Any], variable_id: int) -> Dict[str, Any]:
+    for variable in script["EdgeScriptVariables"]:
+        if variable["Id"] == variable_id:
+            return variable
+    raise ApiError(404, f"The edge script {script['Id']} has no variable {variable_id}.")
+
+
+def _numbered_page(items: List[Any], page: int, per_page: int) -> Dict[str, Any]:
+    start = (page - 1) * per_page
+    return {"Items": items[start : start + per_page], "CurrentPage": page, "TotalItems": len(items), "HasMoreItems": start + per_page < len(items)}
+
+
+def _touch(script: Dict[str, Any]) -> None:
+    script["LastModified"] = utc_now()
+
+
+Page = Query(default=1, ge=1, le=INT32_MAX)
+PerPage = Query(default=1000, alias="perPage", ge=5, le=1000)
+
+
+@router.get("")
+async def list_edge_scripts(
+    request: Request,
+    script_types: Annotated[Optional[List[ScriptType]], Query(alias="type")] = None,
+    page: int = Page,
+    per_page: int = PerPage,
+    search: Optional[str] = None,
+    include_linked_pull_zones: bool = Query(default=False, alias="includeLinkedPullzones"),
+    integration_id: Optional[int] = Query(default=None, alias="integrationId"),
+):
+    state = _state(request)
+    needle = search.lower() if search else None
+    with state.lock:
+        matches = []
+        for script in state.edge_scripts:
+            if script_types and script["ScriptType"] not in script_types:
+                continue
+            if needle and needle not in script["Name"].lower():
+                continue
+            if integration_id is not None and script["IntegrationId"] != integration_id:
+                continue
+            item = _public(script)
+            if not include_linked_pull_zones:
+                item["LinkedPullZones"] = []
+            matches.append(item)
+        return json_response(_numbered_page(matches, page, per_page))
+
+
+@router.post("", openapi_extra=documented_body(AddEdgeScriptRequest))
+async def add_edge_script(request: Request):
+    body = await read_body(request, AddEdgeScriptRequest)
+    state = _state(request)
+    with state.lock:
+        script = {"Name": body.Name, "ScriptType": body.ScriptType, "Code": body.Code}
+        if body.Integration is not None:
+            script["Integration"] = body.Integration.model_dump()
+        script = _fill_script(script, _next_ids(state.edge_scripts))
+        if body.CreateLinkedPullZone:
+            zone = pull_zones.add_pull_zone(state, body.LinkedPullZoneName or _slug(body.Name), EdgeScriptId=script["Id"])
+            script["LinkedPullZones"] = [{"Id": zone["Id"], "PullZoneName": zone["Name"], "DefaultHostname": pull_zones.system_hostname(zone)}]
+            script["DefaultHostname"] = script["LinkedPullZones"][0]["DefaultHostname"]
+        state.edge_scripts.append(script)
+        return json_response(_public(script), 201)
+
+
+@router.get("/{id}")
+async def get_edge_script(request: Request, id: int):
+    state = _state(request)
+    with state.lock:
+        return json_response(_public(_find_script(state, id)))
+
+
+@router.post("/{id}", openapi_extra=documented_body(RenameEdgeScriptRequest))
+async def rename_edge_script(request: Request, id: int):
+    body = await read_body(request, RenameEdgeScriptRequest)
+    state = _state(request)
+    with state.lock:
+        script = _find_script(state, id)
+        script["Name"] = body.Name
+        _touch(script)
+        return json_response(_public(script))
+
+
+@router.delete("/{id}")
+async def delete_edge_script(request: Request, id: int, delete_linked_pull_zones: bool = Query(default=False, alias="deleteLinkedPullZones")):
+    state = _state(request)
+    with state.lock:
+        script = _find_script(state, id)
+        state.edge_scripts.remove(script)
+        if delete_linked_pull_zones:
+            linked = {zone["Id"] for zone in script["LinkedPullZones"]}
+            state.pull_zones = [zone for zone in state.pull_zones if zone["Id"] not in linked]
+    return empty_response(204)
+
+
+@router.get("/{id}/code")
+async def get_edge_script_code(request: Request, id: int):
+    state = _state(request)
+    with state.lock:
+        script = _find_script(state, id)
+        return json_response({"Code": script["Code"], "LastModified": script["CodeLastModified"]})
+
+
+@router.post("/{id}/code", openapi_extra=documented_body(EdgeScriptCodeRequest))
+async def set_edge_script_code(request: Request, id: int):
+    body = await read_body(request, EdgeScriptCodeRequest)
+    state = _state(request)
+    with state.lock:
+        script = _find_script(state, id)
+        script["Code"] = body.Code
+        _touch(script)
+        script["CodeLastModified"] = script["LastModified"]
+    return empty_response(204)
+
+
+@router.post("/{id}/variables/add", openapi_extra=documented_body(AddEdgeScriptVariableRequest))
+async def add_edge_script_variable(request: Request, id: int):
+    body = await read_body(request, AddEdgeScriptVariableRequest)
+    state = _state(request)
+    with state.lock:
+        script = _find_script(state, id)
+        if any(variable["Name"] == body.Name for variable in script["EdgeScriptVariables"]):
+            problem = field_error("Name", f"The script already has a variable named '{body.Name}'.")
+            raise ApiError(400, problem["message"], errors=[problem], key="edgescript.variable_exists")
+        variable = _fill_variable(body.model_dump(), _next_ids(state.edge_scripts)["variable"])
+        script["EdgeScriptVariables"].append(variable)
+        _touch(script)
+        return json_response(variable)
+
+
+@router.post("/{id}/variables/{variableId}", openapi_extra=documented_body(UpdateEdgeScriptVariableRequest))
+async def update_edge_script_variable(request: Request, id: int, variableId: int):
+    body = await read_body(request, UpdateEdgeScriptVariableRequest)
+    state = _state(request)
+    with state.lock:
+        script = _find_script(state, id)
+        variable = _find_variable(script, variableId)
+        if "DefaultValue" in body.model_fields_set:
+            variable["DefaultValue"] = body.DefaultValue
+        if body.Required is not None:
+            variable["Required"] = body.Required
+        _touch(script)
+        return json_response(variable)
+
+
+@router.delete("/{id}/variables/{variableId}")
+async def delete_edge_script_variable(request: Request, id: int, variableId: int):
+    state = _state(request)
+    with state.lock:
+        script = _find_script(state, id)
+        script["EdgeScriptVariables"].remove(_find_variable(script, variableId))
+        _touch(script)
+    return empty_response(204)
+
+
+@router.post("/{id}/publish/{uuid}", openapi_extra=documented_body(PublishEdgeScriptRequest))
+async def publish_edge_script_release(request: Request, id: int, uuid: str):
+    """Publish the current code as release `uuid`; publishing a uuid that already names a release makes it live again."""
+    body = await read_body(request, PublishEdgeScriptRequest)
+    state = _state(request)
+    with state.lock:
+        script = _find_script(state, id)
+        release = next((release for release in script["Releases"] if release["Uuid"] == uuid), None)
+        if release is None:
+            if not script["Code"]:
+                raise ApiError(400, "The script has no active code to publish.", key="edgescript.no_active_code")
+            release = _fill_release({"Uuid": uuid, "Note": body.Note}, _next_ids(state.edge_scripts)["release"], script["Code"])
+            script["Releases"].append(release)
+        for other in script["Releases"]:
+            other["Status"] = RELEASE_ARCHIVED
+        release["Status"] = RELEASE_LIVE
+        release["DatePublished"] = utc_now()
+        script["CurrentReleaseId"] = release["Id"]
+        _touch(script)
+    return empty_response(204)
+
+
+@router.get("/{id}/releases/active")
+async def get_active_edge_script_release(request: Request, id: int):
+    state = _state(request)
+    with state.lock:
+        script = _find_script(state, id)
+        for release in script["Releases"]:
+            if release["Status"] == RELEASE_LIVE:
+                return json_response(release)
+    raise ApiError(404, f"The edge script {id} has no active release.")
+
+
+@router.get("/{id}/releases")
+async def list_edge_script_releases(request: Request, id: int, page: int = Page, per_page: int = PerPage):
+    state = _state(request)
+    with state.lock:
+        releases = list(reversed(_find_script(state, id)["Releases"]))
+        return json_response(_numbered_page(releases, page, per_page))
+
+
+AREA = Area(name="edge_scripts", prefix="/compute", error_style=LegacyStyle(), router=router, fixture_fillers={"edge_scripts": fill_edge_scripts})
