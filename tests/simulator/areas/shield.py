@@ -1,0 +1,236 @@
+"""Shield zones under `/shield/shield-zone/{shieldZoneId}`: API Guardian and bot detection.
+
+A stored zone is `{shieldZoneId, pullZoneId, planType, apiGuardian, botDetection}`: the zone fields
+of the vendor's ShieldZoneResponse that matter here, plus the `data` of the two configurations
+as their reads return it. `planType` is the vendor's ShieldPlanType (0 Basic, 1 Advanced,
+2 Business, 3 Enterprise); bot detection is not part of the Basic plan.
+"""
+
+import copy
+from typing import Any, Dict, List, Optional
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import Field
+from typing_extensions import Annotated
+
+from ..auth import require_access_key
+from ..errors import ApiError, ShieldStyle, invalid, shield_envelope
+from ..ids import next_int_id, utc_now
+from ..responses import json_response
+from ..state import SimulatorState
+from ..validation import JSON_OR_TEXT_JSON, ContractModel, documented_body, read_body
+from .base import Area
+from .shield_openapi import NotOpenApi, parse_specification
+
+router = APIRouter(prefix="/shield/shield-zone/{shieldZoneId}", tags=["Shield zones"], dependencies=[Depends(require_access_key)])
+
+PLAN_BASIC, PLAN_ADVANCED = 0, 1
+# The per-zone limits API Guardian reports; the contract does not give their values.
+GUARDIAN_LIMITS = {"maxEndpoints": 500, "maxFieldsPerType": 100, "maxNestingDepth": 10, "maxTotalSchemaNodes": 10000, "maxTotalRegexLength": 10000}
+BOT_DETECTION_DEFAULTS = {
+    "requestIntegrity": {"sensitivity": 1},
+    "ipAddress": {"sensitivity": 1},
+    "browserFingerprint": {"sensitivity": 1, "aggression": 1, "complexEnabled": False},
+    "executionMode": 0,
+}
+
+Sensitivity = Annotated[int, Field(ge=0, le=3, description="0 Off, 1 Low, 2 Medium, 3 High")]
+
+
+class UpsertOpenApiSpecificationRequest(ContractModel):
+    content: Optional[str] = None
+    enforceAuthorizationValidation: Optional[bool] = None
+
+
+class SensitivitySetting(ContractModel):
+    sensitivity: Optional[Sensitivity] = None
+
+
+class BrowserFingerprintSetting(ContractModel):
+    sensitivity: Optional[Sensitivity] = None
+    aggression: Optional[Annotated[int, Field(ge=0, le=4, description="0 Unknown, 1 Low, 2 Medium, 3 High, 4 Custom")]] = None
+    complexEnabled: Optional[bool] = None
+
+
+class UpdateBotDetectionRequest(ContractModel):
+    shieldZoneId: Optional[int] = None
+    executionMode: Optional[Annotated[int, Field(ge=0, le=1, description="0 LogOnly, 1 Challenge")]] = None
+    requestIntegrity: Optional[SensitivitySetting] = None
+    ipAddress: Optional[SensitivitySetting] = None
+    browserFingerprint: Optional[BrowserFingerprintSetting] = None
+
+
+def _guardian_configuration(zone_id: int, given: Dict[str, Any]) -> Dict[str, Any]:
+    created = given.get("createdAt") or utc_now()
+    return {
+        "shieldZoneId": zone_id,
+        "isEnabled": False,
+        "executionMode": 0,
+        "bodyLimitAction": 0,
+        "unmatchedPathAction": 1,
+        "title": None,
+        "version": None,
+        **GUARDIAN_LIMITS,
+        **given,
+        "createdAt": created,
+        "updatedAt": given.get("updatedAt"),
+    }
+
+
+def _guardian_endpoint(zone_id: int, endpoint_id: int, given: Dict[str, Any]) -> Dict[str, Any]:
+    created = given.get("createdAt") or utc_now()
+    no_parameters = {"Path": [], "Query": [], "Header": [], "Cookie": []}
+    return {
+        "apiGuardianEndpointId": endpoint_id,
+        "shieldZoneId": zone_id,
+        "requestMethod": "GET",
+        "requestPath": "/",
+        "validateRequestBodySchema": given.get("requestBodySchemaYaml") is not None,
+        "validateResponseBodySchema": False,
+        "validateAuthorization": False,
+        "isEnabled": True,
+        "authSchemes": [],
+        "requestBodySchemaYaml": None,
+        "responseBodySchemasYaml": {},
+        "availableParameters": no_parameters,
+        "injectionDetectionParameters": copy.deepcopy(given.get("availableParameters") or no_parameters),
+        "detectParameterXss": False,
+        "detectParameterSqli": False,
+        "rateLimitingEnabled": False,
+        "rateLimitingRequestCount": 0,
+        **given,
+        "createdAt": created,
+        "updatedAt": given.get("updatedAt"),
+    }
+
+
+def _all_endpoint_ids(zones: List[Dict[str, Any]]):
+    for zone in zones:
+        for endpoint in (zone.get("apiGuardian") or {}).get("endpoints") or []:
+            if isinstance(endpoint.get("apiGuardianEndpointId"), int):
+                yield endpoint["apiGuardianEndpointId"]
+
+
+def fill_shield_zones(zones: List[Dict[str, Any]], state: SimulatorState) -> List[Dict[str, Any]]:
+    next_zone_id = next_int_id(zone["shieldZoneId"] for zone in zones if isinstance(zone.get("shieldZoneId"), int))
+    next_endpoint_id = next_int_id(_all_endpoint_ids(zones))
+    for zone in zones:
+        if "shieldZoneId" not in zone:
+            zone["shieldZoneId"] = next_zone_id
+            next_zone_id += 1
+        zone_id = zone["shieldZoneId"]
+        zone.setdefault("pullZoneId", None)
+        zone.setdefault("planType", PLAN_ADVANCED)
+        guardian = zone.get("apiGuardian") or {}
+        endpoints = []
+        for endpoint in guardian.get("endpoints") or []:
+            endpoint_id = endpoint.get("apiGuardianEndpointId", next_endpoint_id)
+            next_endpoint_id = max(next_endpoint_id, endpoint_id + 1)
+            endpoints.append(_guardian_endpoint(zone_id, endpoint_id, endpoint))
+        zone["apiGuardian"] = {"configuration": _guardian_configuration(zone_id, guardian.get("configuration") or {}), "endpoints": endpoints}
+        bot_detection = copy.deepcopy(BOT_DETECTION_DEFAULTS)
+        for name, value in (zone.get("botDetection") or {}).items():
+            if isinstance(value, dict) and isinstance(bot_detection.get(name), dict):
+                bot_detection[name].update(value)
+            else:
+                bot_detection[name] = value
+        zone["botDetection"] = {"shieldZoneId": zone_id, **bot_detection}
+    return zones
+
+
+def _find_zone(request: Request, zone_id: int) -> Dict[str, Any]:
+    for zone in request.app.state.simulator.shield_zones:
+        if zone["shieldZoneId"] == zone_id:
+            return zone
+    raise ApiError(404, f"The shield zone {zone_id} was not found.")
+
+
+def _upload_specification(state: SimulatorState, zone: Dict[str, Any], body: UpsertOpenApiSpecificationRequest) -> Dict[str, Any]:
+    """Replace the zone's API Guardian endpoints with those of the document; an endpoint already known by method and path keeps its id."""
+    if not body.content:
+        raise invalid("content", "The OpenAPI specification content is required.")
+    try:
+        specification = parse_specification(body.content)
+    except NotOpenApi as exc:
+        raise ApiError(400, str(exc), key="api_guardian.invalid_specification") from None
+    guardian = zone["apiGuardian"]
+    now = utc_now()
+    known = {(endpoint["requestMethod"], endpoint["requestPath"]): endpoint for endpoint in guardian["endpoints"]}
+    next_endpoint_id = next_int_id(_all_endpoint_ids(state.shield_zones))
+    endpoints = []
+    for parsed in specification.endpoints:
+        previous = known.get((parsed["requestMethod"], parsed["requestPath"]))
+        if previous is None:
+            endpoint_id, created = next_endpoint_id, now
+            next_endpoint_id += 1
+        else:
+            endpoint_id, created = previous["apiGuardianEndpointId"], previous["createdAt"]
+        validate_authorization = bool(body.enforceAuthorizationValidation) and bool(parsed["authSchemes"])
+        given = {**parsed, "validateAuthorization": validate_authorization, "createdAt": created, "updatedAt": now}
+        endpoints.append(_guardian_endpoint(zone["shieldZoneId"], endpoint_id, given))
+    configuration = guardian["configuration"]
+    configuration.update(isEnabled=True, title=specification.title, version=specification.version, updatedAt=now)
+    guardian["endpoints"] = endpoints
+    return guardian
+
+
+def _refuse_basic_plan(zone: Dict[str, Any]):
+    """Bot detection on a Basic-plan zone: the vendor answers 202 with the refusal inside Shield's envelope."""
+    if zone["planType"] == PLAN_BASIC:
+        message = "Bot detection is not available on the Basic plan."
+        return json_response(shield_envelope(None, error_key="invalid_plan_type.bot_detection", message=message), 202)
+    return None
+
+
+SPECIFICATION_BODY = documented_body(UpsertOpenApiSpecificationRequest, JSON_OR_TEXT_JSON)
+
+
+@router.get("/api-guardian")
+async def get_api_guardian(request: Request, shieldZoneId: int):
+    with request.app.state.simulator.lock:
+        return json_response(shield_envelope(_find_zone(request, shieldZoneId)["apiGuardian"]))
+
+
+@router.post("/api-guardian/spec", openapi_extra=SPECIFICATION_BODY)
+async def upload_api_guardian_specification(request: Request, shieldZoneId: int):
+    return await _upsert_specification(request, shieldZoneId)
+
+
+@router.patch("/api-guardian/spec", openapi_extra=SPECIFICATION_BODY)
+async def update_api_guardian_specification(request: Request, shieldZoneId: int):
+    return await _upsert_specification(request, shieldZoneId)
+
+
+async def _upsert_specification(request: Request, zone_id: int):
+    body = await read_body(request, UpsertOpenApiSpecificationRequest, JSON_OR_TEXT_JSON)
+    state: SimulatorState = request.app.state.simulator
+    with state.lock:
+        return json_response(shield_envelope(_upload_specification(state, _find_zone(request, zone_id), body)))
+
+
+@router.get("/bot-detection")
+async def get_bot_detection(request: Request, shieldZoneId: int):
+    with request.app.state.simulator.lock:
+        zone = _find_zone(request, shieldZoneId)
+        return _refuse_basic_plan(zone) or json_response(shield_envelope(zone["botDetection"]))
+
+
+@router.patch("/bot-detection", openapi_extra=documented_body(UpdateBotDetectionRequest, JSON_OR_TEXT_JSON))
+async def update_bot_detection(request: Request, shieldZoneId: int):
+    body = (await read_body(request, UpdateBotDetectionRequest, JSON_OR_TEXT_JSON)).model_dump(exclude_none=True)
+    with request.app.state.simulator.lock:
+        zone = _find_zone(request, shieldZoneId)
+        refusal = _refuse_basic_plan(zone)
+        if refusal is not None:
+            return refusal
+        configuration = zone["botDetection"]
+        body.pop("shieldZoneId", None)
+        for name, value in body.items():
+            if isinstance(value, dict):
+                configuration[name].update(value)
+            else:
+                configuration[name] = value
+        return json_response(shield_envelope(configuration))
+
+
+AREA = Area(name="shield", prefix="/shield", error_style=ShieldStyle(), router=router, fixture_fillers={"shield_zones": fill_shield_zones})
