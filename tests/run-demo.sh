@@ -7,7 +7,7 @@ set -euo pipefail
 # shellcheck source=tests/utils/environment.sh
 source "$(dirname "${BASH_SOURCE[0]}")/utils/environment.sh"
 
-ensure_python_environment
+use_default_python_environment
 
 work="$(mktemp -d)"
 simulator_pid=""

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Runs every test of the collection, on a fresh machine too: it makes its own virtual environment
+# Runs every test of the collection, on a fresh machine too: it makes its own virtual environments
 # from pinned versions, then runs ruff, ansible-test sanity, units and integration, ansible-lint,
-# the docs and changelog linters, the build, the molecule scenarios and the benchmarks.
-# Every step runs; the script fails if any step failed.
+# the docs and changelog linters, the build, the molecule scenarios and the benchmarks with the
+# newest ansible-core the machine's python3 takes; where Python 3.12 exists, sanity, units and
+# integration run again with the newest ansible-core release. Every step runs; the script fails
+# if any step failed.
 set -euo pipefail
 
 # shellcheck source=tests/utils/environment.sh
 source "$(dirname "${BASH_SOURCE[0]}")/utils/environment.sh"
 
 ensure_shellcheck
-ensure_python_environment
-python_version="$(python -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+use_default_python_environment
 
 work="$(mktemp -d)"
 collection="$(copy_collection_tree "$work")"
@@ -25,17 +26,20 @@ stop_simulator() {
 }
 trap 'stop_simulator; rm -rf "$work"' EXIT
 
-# ansible-test downloads its pip bootstrap script from a host outside the package registries.
-pip_version="$(python - <<'PY'
-from ansible_test._internal.python_requirements import get_venv_packages
+# ansible-test downloads its pip bootstrap script from a host outside the package registries;
+# the stand-in is named for the pip version the running ansible-test asks for.
+install_pip_bootstrap() {
+    local pip_version
+    pip_version="$(python - <<'PY'
 from ansible_test._internal.host_configs import NativePythonConfig
+from ansible_test._internal.python_requirements import get_venv_packages
 print(get_venv_packages(NativePythonConfig(version=None))["pip"])
 PY
 )"
-mkdir -p "$HOME/.ansible/test/cache"
-cp "$repository_root/tests/utils/get_pip_offline.py" "$HOME/.ansible/test/cache/get_pip_${pip_version//./_}.py"
+    mkdir -p "$HOME/.ansible/test/cache"
+    cp "$repository_root/tests/utils/get_pip_offline.py" "$HOME/.ansible/test/cache/get_pip_${pip_version//./_}.py"
+}
 
-cd "$collection"
 failed_steps=()
 step() {
     local name="$1"
@@ -50,12 +54,23 @@ step() {
     fi
 }
 
+# ansible-test sanity, units and integration with whichever ansible-core is first on PATH.
+ansible_test_steps() {
+    local label="$1" python_version
+    python_version="$(python -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+    install_pip_bootstrap
+    step "sanity ($label)" ansible-test sanity --venv --python "$python_version" --color no
+    step "units ($label)" bash -c \
+        "set -o pipefail; ansible-test units --python $python_version --color no 2>&1 | tee -a $work/units.log"
+    stop_simulator
+    step "integration ($label)" ansible-test integration --python "$python_version" --color no
+    stop_simulator
+}
+
+cd "$collection"
+default_core="ansible-core $(python -c 'import ansible; print(ansible.__version__)')"
 step ruff ruff check .
-step sanity ansible-test sanity --venv --python "$python_version" --color no
-step units bash -c "set -o pipefail; ansible-test units --python $python_version --color no 2>&1 | tee $work/units.log"
-stop_simulator
-step integration ansible-test integration --python "$python_version" --color no
-stop_simulator
+ansible_test_steps "$default_core"
 step ansible-lint ansible-lint
 step collection-docs antsibull-docs lint-collection-docs --plugin-docs .
 step changelog antsibull-changelog lint
@@ -66,6 +81,15 @@ fi
 for benchmark in bench/*.py; do
     [[ -e "$benchmark" ]] && step "benchmark $(basename "$benchmark")" python "$benchmark"
 done
+
+python312="$(find_python312)"
+if [[ -n "$python312" ]]; then
+    ensure_python_environment "$repository_root/.venv-py3.12" "$python312" "$repository_root/tests/constraints-py3.12.txt"
+    PATH="$repository_root/.venv-py3.12/bin:$PATH" ansible_test_steps \
+        "ansible-core $("$repository_root/.venv-py3.12/bin/python" -c 'import ansible; print(ansible.__version__)')"
+else
+    echo "No Python 3.12 on this machine: the newest ansible-core release is not tested."
+fi
 
 echo
 if ((${#failed_steps[@]})); then
@@ -84,7 +108,6 @@ with open(sys.argv[1]) as log:
         if re.match(r"^=+ .* in [0-9.]+s", line):
             for count, outcome in re.findall(r"(\d+) (passed|failed|errors?)", line):
                 totals[outcome.rstrip("s")] += int(count)
-failed = totals["failed"] + totals["error"]
-print("unit: %d passed, %d failed" % (totals["passed"], failed))
+print("unit: %d passed, %d failed" % (totals["passed"], totals["failed"] + totals["error"]))
 PY
 ((${#failed_steps[@]} == 0))
