@@ -68,7 +68,10 @@ def _schema_yaml(document: Dict[str, Any], holder: Any) -> Optional[str]:
     schema = media.get("schema") if isinstance(media, dict) else None
     if schema is None:
         return None
-    return yaml.safe_dump(schema, sort_keys=False)
+    try:
+        return yaml.safe_dump(schema, sort_keys=False)
+    except RecursionError:
+        raise NotOpenApi("A schema of the document is nested too deeply to read.") from None
 
 
 def _parameters(document: Dict[str, Any], *lists: Any) -> Dict[str, List[str]]:

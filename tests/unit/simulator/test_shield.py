@@ -170,6 +170,11 @@ def test_a_specification_body_in_another_media_type_is_refused(api):
     assert_envelope_error(answer, 415, "unsupported_media_type")
 
 
+MINIMAL = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}}
+DEEP: dict = {}
+for _ in range(900):
+    DEEP = {"items": DEEP}
+
 NOT_OPENAPI = {
     "plain text": "this is not a specification",
     "a JSON list": "[1, 2]",
@@ -178,6 +183,7 @@ NOT_OPENAPI = {
     "a document without paths": json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}}),
     "a path not starting with a slash": json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"pets": {}}}),
     "broken YAML": "openapi: [3.0",
+    "a schema nested beyond reading": json.dumps({**MINIMAL, "paths": {"/a": {"post": {"requestBody": {"content": {"application/json": {"schema": DEEP}}}}}}}),
 }
 
 
