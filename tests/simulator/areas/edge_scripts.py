@@ -275,7 +275,7 @@ async def delete_edge_script(request: Request, id: int, delete_linked_pull_zones
         script = _find_script(state, id)
         state.edge_scripts.remove(script)
         if delete_linked_pull_zones:
-            linked = {zone["Id"] for zone in script["LinkedPullZones"]}
+            linked = {zone.get("Id") for zone in script["LinkedPullZones"]}
             state.pull_zones = [zone for zone in state.pull_zones if zone["Id"] not in linked]
     return empty_response(204)
 

@@ -272,7 +272,7 @@ async def set_edge_rule_enabled(request: Request, pullZoneId: int, edgeRuleId: s
     with state.lock:
         zone = _find_zone(state, pullZoneId)
         for rule in zone["EdgeRules"]:
-            if rule["Guid"].lower() == edgeRuleId.lower():
+            if str(rule["Guid"]).lower() == edgeRuleId.lower():
                 rule["Enabled"] = body.Value
                 return empty_response(204)
     raise ApiError(404, f"The pull zone {pullZoneId} has no edge rule '{edgeRuleId}'.")
