@@ -31,10 +31,10 @@ def measure(count: int):
     with SimulatorServer(fixtures=fixtures) as simulator, requests.Session() as session:
         session.headers.update(simulator.headers)
         url = simulator.url + "/mc/registries/1"
-        for _ in range(WARM_UP_REQUESTS):
+        for _warm_up in range(WARM_UP_REQUESTS):
             session.get(url).raise_for_status()
         deadline = time.perf_counter() + TIME_LIMIT_SECONDS
-        for _ in range(ROUNDS):
+        for _round in range(ROUNDS):
             started = time.perf_counter()
             sent = 0
             while sent < count // ROUNDS and time.perf_counter() < deadline:

@@ -11,7 +11,7 @@ _ID_ALPHABET = string.ascii_letters + string.digits
 
 def new_id(length: int = 12) -> str:
     """A short random alphanumeric id, the style Magic Containers uses for apps and templates."""
-    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(length))
+    return "".join(secrets.choice(_ID_ALPHABET) for _position in range(length))
 
 
 def new_numeric_id() -> int:

@@ -1,6 +1,6 @@
 """Pytest fixtures for tests that talk to the simulator. Import them into a conftest.py:
 
-    from ansible_collections.bunnynet.cloud.tests.simulator.pytest_fixtures import simulator, simulator_server  # noqa: F401
+    from ansible_collections.bunnynet.cloud.tests.simulator.pytest_fixtures import simulator, simulator_server  # noqa: F401 pylint: disable=unused-import
 """
 
 import pytest

@@ -1,7 +1,8 @@
 import pytest
 import requests
 
-from ansible_collections.bunnynet.cloud.tests.simulator.pytest_fixtures import simulator, simulator_server  # noqa: F401
+# Imported to make them fixtures of these tests.
+from ansible_collections.bunnynet.cloud.tests.simulator.pytest_fixtures import simulator, simulator_server  # noqa: F401 pylint: disable=unused-import
 
 
 class ApiClient:

@@ -63,7 +63,7 @@ def test_cli_loads_yaml_fixtures_and_writes_no_access_log(tmp_path):
 
 
 def test_cli_refuses_a_fixture_file_with_unknown_lists(tmp_path):
-    process, _ = start_cli(fixtures_text=json.dumps({"aps": []}), tmp_path=tmp_path)
+    process, _url = start_cli(fixtures_text=json.dumps({"aps": []}), tmp_path=tmp_path)
     assert process.wait(timeout=10) == 2
     assert "aps" in process.stderr.read()
 
@@ -265,7 +265,7 @@ def test_negative_progress_delay_is_refused(simulator):
 
 def test_a_counted_fault_answers_the_next_matches_then_stops(simulator, api):
     simulator.add_fault(path="^/mc/registries$", status=503, count=2)
-    statuses = [api.get("/mc/registries").status_code for _ in range(3)]
+    statuses = [api.get("/mc/registries").status_code for _attempt in range(3)]
     assert statuses == [503, 503, 200]
 
 
@@ -298,7 +298,7 @@ def test_a_fault_rate_is_reproducible_with_its_seed(simulator, api):
     def pattern():
         simulator.clear_faults()
         simulator.add_fault(path="registries", status=500, rate=0.5, seed=7)
-        return [api.get("/mc/registries").status_code for _ in range(20)]
+        return [api.get("/mc/registries").status_code for _attempt in range(20)]
 
     first = pattern()
     assert first == pattern()

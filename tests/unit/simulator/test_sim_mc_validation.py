@@ -132,10 +132,14 @@ LIMITS = {
     "sessionHeaders": ((*CDN, "stickySessions", "sessionHeaders"), ["a"], ["a", "b", "c"], [], ["a", "b", "c", "d"]),
 }
 
-ACCEPTED = [pytest.param(path, value, id=f"{name}={side}") for name, (path, low, high, _, _) in LIMITS.items() for side, value in (("min", low), ("max", high))]
+ACCEPTED = [
+    pytest.param(path, value, id=f"{name}={side}")
+    for name, (path, low, high, _below, _above) in LIMITS.items()
+    for side, value in (("min", low), ("max", high))
+]
 REFUSED = [
     pytest.param(path, value, id=f"{name}={side}")
-    for name, (path, _, _, below, above) in LIMITS.items()
+    for name, (path, _low, _high, below, above) in LIMITS.items()
     for side, value in (("below", below), ("above", above))
     if value is not None
 ]
@@ -173,8 +177,8 @@ PATTERNS = {
     ),
 }
 
-PATTERN_ACCEPTED = [pytest.param(path, value, id=f"{name}={value!r}") for name, (path, good, _) in PATTERNS.items() for value in good]
-PATTERN_REFUSED = [pytest.param(path, value, id=f"{name}={value!r}") for name, (path, _, bad) in PATTERNS.items() for value in bad]
+PATTERN_ACCEPTED = [pytest.param(path, value, id=f"{name}={value!r}") for name, (path, good, _bad) in PATTERNS.items() for value in good]
+PATTERN_REFUSED = [pytest.param(path, value, id=f"{name}={value!r}") for name, (path, _good, bad) in PATTERNS.items() for value in bad]
 
 
 @pytest.mark.usefixtures("app")
