@@ -37,7 +37,11 @@ def main(argv=None) -> int:
         except (OSError, ValueError) as exc:
             print(f"cannot load fixtures from {args.fixtures}: {exc}", file=sys.stderr)
             return 2
-    sock = bind_socket(args.host, args.port)
+    try:
+        sock = bind_socket(args.host, args.port)
+    except OSError as exc:
+        print(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     host, port = sock.getsockname()[:2]
     print(f"http://{host}:{port}", flush=True)
     uvicorn.Server(uvicorn_config(app, args.host, port)).run(sockets=[sock])

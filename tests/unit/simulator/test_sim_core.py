@@ -1,6 +1,7 @@
 """The simulator's core: authentication, error shapes, registries, the control API and faults."""
 
 import json
+import socket
 import subprocess
 import sys
 import time
@@ -66,6 +67,19 @@ def test_cli_refuses_a_fixture_file_with_unknown_lists(tmp_path):
     process, _url = start_cli(fixtures_text=json.dumps({"aps": []}), tmp_path=tmp_path)
     assert process.wait(timeout=10) == 2
     assert "aps" in process.stderr.read()
+
+
+def test_cli_reports_a_port_in_use_without_a_traceback():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        process = subprocess.run(
+            [sys.executable, "-m", "tests.simulator", "--port", str(port)], cwd=REPOSITORY_ROOT, capture_output=True, text=True, timeout=30, check=False
+        )
+    assert process.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in process.stderr
+    assert "Traceback" not in process.stderr
 
 
 # The in-process server
