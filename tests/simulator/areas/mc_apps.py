@@ -128,13 +128,17 @@ def _at(prefix: str, name: str) -> str:
 def _merge_endpoints(current: List[Dict[str, Any]], requested: List[Dict[str, Any]], app_id: str, field: str) -> List[Dict[str, Any]]:
     """Endpoints carry no id in requests: match them by displayName; those not listed are deleted."""
     by_name = {endpoint["displayName"]: endpoint for endpoint in current}
-    _refuse_duplicates([item["displayName"] for item in requested], _at(field, "endpoints"), "displayName")
+    _refuse_duplicates(requested, _at(field, "endpoints"), "displayName")
     return [_endpoint_from_request(item, by_name.get(item["displayName"]), app_id, index) for index, item in enumerate(requested)]
 
 
-def _refuse_duplicates(names: List[str], field: str, key: str) -> None:
+def _refuse_duplicates(items: List[Dict[str, Any]], field: str, key: str) -> None:
+    """Refuse a request list in which two items share the value of `key`; items without one are skipped."""
     seen = set()
-    for index, name in enumerate(names):
+    for index, item in enumerate(items):
+        name = item.get(key)
+        if name is None:
+            continue
         if name in seen:
             raise invalid(f"{field}[{index}].{key}", f"'{name}' appears more than once; each {key} has to be unique.", status=422)
         seen.add(name)
@@ -219,8 +223,8 @@ def fill_apps(apps: List[Dict[str, Any]], state: SimulatorState) -> List[Dict[st
 def _merge_templates(app: Dict[str, Any], requested: List[Dict[str, Any]], registries: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     """Templates with an id update that template, those without are new, existing ones not listed are deleted."""
     current = {template["id"]: template for template in app["containerTemplates"]}
-    _refuse_duplicates([item["name"] for item in requested], "containerTemplates", "name")
-    _refuse_duplicates([item["id"] for item in requested if item.get("id")], "containerTemplates", "id")
+    _refuse_duplicates(requested, "containerTemplates", "name")
+    _refuse_duplicates(requested, "containerTemplates", "id")
     merged = []
     for index, item in enumerate(requested):
         field = f"containerTemplates[{index}]"
@@ -237,7 +241,7 @@ def _merge_templates(app: Dict[str, Any], requested: List[Dict[str, Any]], regis
 
 def _merge_volumes(requested: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     """Volumes carry no id in requests: listed names are updated or added, the others deleted."""
-    _refuse_duplicates([item["name"] for item in requested], "volumes", "name")
+    _refuse_duplicates(requested, "volumes", "name")
     return [{"name": item["name"], "size": item["size"]} for item in requested]
 
 

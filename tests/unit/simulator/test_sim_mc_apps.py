@@ -229,6 +229,21 @@ def test_duplicate_template_names_are_unprocessable(api):
 
 
 @pytest.mark.usefixtures("apps")
+def test_a_template_id_given_twice_is_unprocessable_at_its_second_place(api):
+    body = {"containerTemplates": [web_template(name="new"), {"id": "tpl1", **web_template()}, {"id": "tpl1", **web_template(name="again")}]}
+    answer = api.patch("/mc/apps/app1", json=body)
+    assert answer.status_code == 422
+    assert answer.json()["errors"][0]["field"] == "containerTemplates[2].id"
+
+
+@pytest.mark.usefixtures("apps")
+def test_duplicate_volume_names_are_unprocessable(api):
+    answer = api.patch("/mc/apps/app1", json={"volumes": [{"name": "data", "size": 1}, {"name": "data", "size": 2}]})
+    assert answer.status_code == 422
+    assert answer.json()["errors"][0]["field"] == "volumes[1].name"
+
+
+@pytest.mark.usefixtures("apps")
 def test_a_volume_matched_by_name_is_updated(api):
     api.patch("/mc/apps/app1", json={"volumes": [{"name": "data", "size": 50}, {"name": "cache", "size": 1}, {"name": "logs", "size": 2}]})
     assert read_app(api)["volumes"] == [{"name": "data", "size": 50}, {"name": "cache", "size": 1}, {"name": "logs", "size": 2}]
