@@ -209,7 +209,7 @@ async def add_hostname(request: Request, id: int):
     state = _state(request)
     with state.lock:
         zone = _find_zone(state, id)
-        for _, hostname in _all_hostnames(state.pull_zones):
+        for _zone, hostname in _all_hostnames(state.pull_zones):
             if same_hostname(hostname["Value"], body.Hostname):
                 problem = field_error("Hostname", f"The hostname '{body.Hostname}' is already registered.")
                 raise ApiError(400, problem["message"], errors=[problem], key="pullzone.hostname_already_registered")
@@ -283,7 +283,7 @@ async def request_external_dns_certificate(request: Request):
     body = await read_body(request, HostnameRequest)
     state = _state(request)
     with state.lock:
-        _, hostname = _zone_with_hostname(state, body.Hostname)
+        _zone, hostname = _zone_with_hostname(state, body.Hostname)
     return json_response({"RecordType": "TXT", "RecordName": f"_acme-challenge.{hostname['Value']}", "RecordValue": new_id(43)})
 
 
@@ -292,7 +292,7 @@ async def complete_external_dns_certificate(request: Request):
     body = await read_body(request, HostnameRequest)
     state = _state(request)
     with state.lock:
-        _, hostname = _zone_with_hostname(state, body.Hostname)
+        _zone, hostname = _zone_with_hostname(state, body.Hostname)
         hostname["HasCertificate"] = True
         hostname["CertificateProvisionType"] = CERTIFICATE_PROVISION_DNS01
     return empty_response(200)

@@ -57,13 +57,13 @@ SCRIPT_ENDPOINTS = [endpoint for endpoint in ENDPOINTS if endpoint[1].startswith
 
 
 @pytest.mark.usefixtures("scripts")
-@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[f"{method} {path}" for method, path, _ in ENDPOINTS])
+@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[f"{method} {path}" for method, path, _body in ENDPOINTS])
 def test_a_request_without_key_gets_401_in_the_legacy_shape(api, method, path, body):
     assert_legacy_error(api.request(method, path, json=body, headers={}), 401, key="unauthorized")
 
 
 @pytest.mark.usefixtures("scripts")
-@pytest.mark.parametrize(("method", "path", "body"), SCRIPT_ENDPOINTS, ids=[f"{method} {path}" for method, path, _ in SCRIPT_ENDPOINTS])
+@pytest.mark.parametrize(("method", "path", "body"), SCRIPT_ENDPOINTS, ids=[f"{method} {path}" for method, path, _body in SCRIPT_ENDPOINTS])
 def test_an_unknown_script_gets_404_in_the_legacy_shape(api, method, path, body):
     assert_legacy_error(api.request(method, path.replace("/script/1", "/script/99"), json=body), 404, key="not_found")
 
@@ -204,7 +204,7 @@ LIST_BOUNDS = [("page", 1, INT32_MAX, 0, INT32_MAX + 1), ("perPage", 5, 1000, 4,
 
 @pytest.mark.usefixtures("scripts")
 @pytest.mark.parametrize("path", LIST_PATHS)
-@pytest.mark.parametrize(("parameter", "value"), [(name, value) for name, low, high, _, _ in LIST_BOUNDS for value in (low, high)])
+@pytest.mark.parametrize(("parameter", "value"), [(name, value) for name, low, high, _below, _above in LIST_BOUNDS for value in (low, high)])
 def test_a_list_accepts_the_bounds_of_page_and_page_size(api, path, parameter, value):
     answer = api.get(path, params={parameter: value})
     assert answer.status_code == 200, answer.text
@@ -214,7 +214,7 @@ def test_a_list_accepts_the_bounds_of_page_and_page_size(api, path, parameter, v
 
 @pytest.mark.usefixtures("scripts")
 @pytest.mark.parametrize("path", LIST_PATHS)
-@pytest.mark.parametrize(("parameter", "value"), [(name, value) for name, _, _, below, above in LIST_BOUNDS for value in (below, above)])
+@pytest.mark.parametrize(("parameter", "value"), [(name, value) for name, _low, _high, below, above in LIST_BOUNDS for value in (below, above)])
 def test_a_list_refuses_page_and_page_size_just_outside_the_bounds(api, path, parameter, value):
     assert_legacy_error(api.get(path, params={parameter: value}), 400, field=parameter, key="validation_error")
 

@@ -65,13 +65,13 @@ ENDPOINTS = [*ZONE_ENDPOINTS, *[(method, path, {"Hostname": "cdn.example.com"}) 
 
 
 @pytest.mark.usefixtures("zones")
-@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[f"{method} {path}" for method, path, _ in ENDPOINTS])
+@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[f"{method} {path}" for method, path, _body in ENDPOINTS])
 def test_a_request_without_key_gets_401_in_the_legacy_shape(api, method, path, body):
     assert_legacy_error(api.request(method, path, json=body, headers={}), 401, key="unauthorized")
 
 
 @pytest.mark.usefixtures("zones")
-@pytest.mark.parametrize(("method", "path", "body"), ZONE_ENDPOINTS, ids=[f"{method} {path}" for method, path, _ in ZONE_ENDPOINTS])
+@pytest.mark.parametrize(("method", "path", "body"), ZONE_ENDPOINTS, ids=[f"{method} {path}" for method, path, _body in ZONE_ENDPOINTS])
 def test_an_unknown_zone_gets_404_in_the_legacy_shape(api, method, path, body):
     assert_legacy_error(api.request(method, path.replace("/pullzone/1", "/pullzone/99"), json=body), 404, key="not_found")
 

@@ -75,7 +75,7 @@ ENDPOINTS = [
 
 
 @pytest.mark.usefixtures("shield_zones")
-@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[f"{method} {path}" for method, path, _ in ENDPOINTS])
+@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[f"{method} {path}" for method, path, _body in ENDPOINTS])
 def test_a_request_without_key_gets_401_problem_details(api, method, path, body):
     answer = api.request(method, ZONE + path, json=body, headers={})
     assert answer.status_code == 401
@@ -83,7 +83,7 @@ def test_a_request_without_key_gets_401_problem_details(api, method, path, body)
 
 
 @pytest.mark.usefixtures("shield_zones")
-@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[f"{method} {path}" for method, path, _ in ENDPOINTS])
+@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[f"{method} {path}" for method, path, _body in ENDPOINTS])
 def test_an_unknown_zone_gets_404_in_the_envelope(api, method, path, body):
     assert_envelope_error(api.request(method, "/shield/shield-zone/99" + path, json=body), 404, "not_found")
 
@@ -172,7 +172,7 @@ def test_a_specification_body_in_another_media_type_is_refused(api):
 
 MINIMAL = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}}
 DEEP: dict = {}
-for _ in range(900):
+for _level in range(900):
     DEEP = {"items": DEEP}
 
 NOT_OPENAPI = {

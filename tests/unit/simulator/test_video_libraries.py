@@ -34,13 +34,13 @@ def assert_legacy_error(answer, status, field=None, key=None):
 
 
 @pytest.mark.usefixtures("library")
-@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[path for _, path, _ in ENDPOINTS])
+@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[path for _method, path, _body in ENDPOINTS])
 def test_a_request_without_key_gets_401_in_the_legacy_shape(api, method, path, body):
     assert_legacy_error(api.request(method, path, json=body, headers={}), 401, key="unauthorized")
 
 
 @pytest.mark.usefixtures("library")
-@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[path for _, path, _ in ENDPOINTS])
+@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=[path for _method, path, _body in ENDPOINTS])
 def test_an_unknown_library_gets_404_in_the_legacy_shape(api, method, path, body):
     assert_legacy_error(api.request(method, path.replace("/1", "/99"), json=body), 404, key="not_found")
 

@@ -223,7 +223,7 @@ def test_shield_envelope_without_error_is_success(api):
 
 
 def test_validation_problem_details_with_a_field_map_are_parsed():
-    message, _, field_errors = describe_error_body({"title": "Invalid", "errors": {"Name": ["is required", "is too short"]}})
+    message, _error_key, field_errors = describe_error_body({"title": "Invalid", "errors": {"Name": ["is required", "is too short"]}})
 
     assert message == "Invalid"
     assert field_errors == [{"field": "Name", "message": "is required"}, {"field": "Name", "message": "is too short"}]
