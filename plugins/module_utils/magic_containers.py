@@ -412,6 +412,12 @@ def merge_template(current, options):
     return predicted
 
 
+def ambiguous_templates(current, wanted):
+    """Names in ``wanted`` that match several existing templates: which one to change is a guess."""
+    names = [template.get("name") for template in current.get("containerTemplates") or []]
+    return sorted({item["name"] for item in wanted or [] if names.count(item["name"]) > 1})
+
+
 def request_problems(template, where):
     """Why ``template`` could not be sent whole: fields a new item lacks, endpoints a request cannot hold."""
     problems = []

@@ -530,6 +530,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers im
     APP_PATH,
     APP_RULES,
     RESTART_PATH,
+    ambiguous_templates,
     app_options,
     app_patch,
     error_describer,
@@ -546,6 +547,10 @@ def update_app(module):
     params = module.params
     app_id = params["app_id"]
     current = read_app(module.client, app_id)
+    ambiguous = ambiguous_templates(current, params["container_templates"])
+    if ambiguous:
+        module.fail("Application %s has several container templates named %s; rename them with "
+                    "bunnynet.cloud.mc_container_template and container_id first." % (app_id, ", ".join(map(repr, ambiguous))))
     predicted = merge_app(current, params)
     body = app_patch(current, predicted)
     if "containerTemplates" in body:

@@ -6,6 +6,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApi
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
     APP_RULES,
     TEMPLATE_RULES,
+    ambiguous_templates,
     app_patch,
     error_describer,
     find_template,
@@ -164,6 +165,11 @@ def test_a_stale_image_reference_is_not_sent_next_to_a_new_tag():
 def test_a_carried_template_keeps_its_image_reference():
     predicted = merge_app(APP, app_args(container_templates=[template_args(name="worker", image_tag="3")]))
     assert app_patch(APP, predicted)["containerTemplates"][0]["image"] == "docker.io/library/nginx:1.25"
+
+
+def test_a_name_shared_by_two_existing_templates_is_ambiguous():
+    app = dict(APP, containerTemplates=[WEB, dict(WORKER, name="web")])
+    assert ambiguous_templates(app, [template_args(name="web"), template_args(name="cron")]) == ["web"]
 
 
 def test_a_new_template_without_image_fields_is_a_problem():

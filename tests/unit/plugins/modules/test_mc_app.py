@@ -120,6 +120,18 @@ def test_a_new_template_without_image_fields_fails_before_any_write(storefront_a
     assert storefront_app.writes() == []
 
 
+def test_a_template_name_shared_by_two_templates_fails_without_a_write(simulator):
+    app = storefront()
+    app["containerTemplates"][1]["name"] = "web"
+    simulator.load(apps=[app])
+
+    result = run(simulator, container_templates=[{"name": "web", "image_tag": "2"}])
+
+    assert result["failed"] is True
+    assert "has several container templates named 'web'" in result["msg"]
+    assert simulator.writes() == []
+
+
 def test_node_selectors_are_sent_with_their_keys_as_given(storefront_app):
     selectors = {"diskType": "nvme", "GPU_Model": "none"}
 
