@@ -37,7 +37,7 @@ export BUNNYNET_API_URL
 echo "Simulator listening on $BUNNYNET_API_URL"
 
 run_playbook() {
-    ansible-playbook -i localhost, playbooks/demo.yml "$@" | tee "$work/play.log"
+    ansible-playbook playbooks/demo.yml "$@" | tee "$work/play.log"
 }
 
 echo "== First run: converge"

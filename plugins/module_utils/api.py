@@ -77,7 +77,9 @@ def describe_error_body(body):
             field_errors = [{"field": field, "message": message}] if field else []
             return message, body.get("ErrorKey"), field_errors
         message = body.get("detail") or body.get("title") or ""
-        return message, body.get("type") or None, _field_errors(body.get("errors"))
+        # RFC 7807's "about:blank" means the problem has no type beyond its status.
+        problem_type = body.get("type") if body.get("type") != "about:blank" else None
+        return message, problem_type, _field_errors(body.get("errors"))
     if isinstance(body, str):
         return body.strip()[:500], None, []
     return "", None, []

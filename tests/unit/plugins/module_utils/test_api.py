@@ -189,6 +189,11 @@ def test_problem_details_give_status_and_message(api):
         client_for(api).get("/mc/apps/nope")
 
     assert (failure.value.status, failure.value.message, failure.value.field_errors) == (404, "Not Found", [])
+    assert failure.value.error_key == "https://tools.ietf.org/html/rfc9110#section-15.5.5"
+
+
+def test_a_problem_without_a_type_has_no_error_key():
+    assert describe_error_body({"type": "about:blank", "title": "Not Found", "status": 404}) == ("Not Found", None, [])
 
 
 def test_legacy_error_gives_key_field_and_message(api):
