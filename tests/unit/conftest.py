@@ -1,23 +1,24 @@
-"""Shared fixtures: a simulator process for the session, reset before each test that uses it."""
+"""Shared fixtures: an in-process simulator, reset before each test that uses it.
 
-import os
-import subprocess
-import sys
+ansible-test runs every unit test in a forked child that exits without tearing fixtures down, so
+the simulator is a thread of the test process (it ends with the child) rather than a process of
+its own (which would outlive it).
+"""
 
 import pytest
-import requests
 
-COLLECTION_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ansible_collections.bunnynet.cloud.tests.simulator.server import SimulatorServer
+
 SIMULATOR_KEY = "unit-test-key"
 
 
 class Simulator:
-    """The simulator's control API (``/_sim/``) as a test sees it."""
+    """The simulator as a module test sees it: where it is, what it holds, what it was sent."""
 
-    def __init__(self, url, key):
-        self.url = url
-        self.key = key
-        self.control = requests.Session()
+    def __init__(self, server):
+        self.server = server
+        self.url = server.url
+        self.key = SIMULATOR_KEY
 
     def api_args(self, **module_args):
         """Module arguments pointing at the simulator, with retries that do not slow tests down."""
@@ -26,49 +27,33 @@ class Simulator:
         return args
 
     def reset(self):
-        self.control.post(self.url + "/_sim/reset").raise_for_status()
+        self.server.reset()
 
     def load(self, **fixtures):
-        """Replace the simulator's state; the test key is always valid."""
-        self.reset()
-        fixtures.setdefault("api_keys", {"valid": [self.key]})
-        self.control.post(self.url + "/_sim/fixtures", json=fixtures).raise_for_status()
+        """Replace the simulator's state; the test key stays valid."""
+        self.server.reset()
+        self.server.load_fixtures(fixtures)
 
     def fault(self, **rule):
-        self.control.post(self.url + "/_sim/faults", json=rule).raise_for_status()
+        self.server.add_fault(**rule)
 
     def requests(self):
-        response = self.control.get(self.url + "/_sim/requests")
-        response.raise_for_status()
-        return response.json()
+        return self.server.requests()
 
     def writes(self):
         return [entry for entry in self.requests() if entry["method"] != "GET"]
 
     def clear_requests(self):
-        self.control.delete(self.url + "/_sim/requests").raise_for_status()
+        self.server.clear_requests()
 
 
 @pytest.fixture(scope="session")
-def simulator_process():
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tests.simulator", "--port", "0", "--api-key", SIMULATOR_KEY],
-        cwd=COLLECTION_ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    url = process.stdout.readline().strip()
-    if not url.startswith("http://"):
-        process.kill()
-        pytest.fail("the simulator did not print its address, it printed %r" % url)
-    yield Simulator(url, SIMULATOR_KEY)
-    process.terminate()
-    process.wait(timeout=10)
+def simulator_session():
+    with SimulatorServer(api_keys=[SIMULATOR_KEY]) as server:
+        yield Simulator(server)
 
 
 @pytest.fixture
-def simulator(simulator_process):
-    simulator_process.reset()
-    simulator_process.load()
-    return simulator_process
+def simulator(simulator_session):
+    simulator_session.reset()
+    return simulator_session
