@@ -1,5 +1,10 @@
 """The Magic Containers conversions, merges and rules, without HTTP."""
 
+import os
+import re
+import subprocess
+import sys
+
 import pytest
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
@@ -370,3 +375,38 @@ def test_a_valid_template_passes_every_rule():
         probes=dict(liveness=dict(period_seconds=3600, failure_threshold=1000, http_get=dict(port_number=65535))),
     )
     assert validate(params, TEMPLATE_RULES) == []
+
+
+# The contract's pattern, verbatim: the module must accept exactly what it accepts.
+CONTRACT_MOUNT_PATH_PATTERN = r"^/(?!.*//)(?!.*\.\.)(?!.*\s)([a-zA-Z0-9._-]+/?)+$"
+
+
+def mount_path_problems(path):
+    return validate({"volume_mounts": [{"name": "data", "mount_path": path}]}, TEMPLATE_RULES)
+
+
+@pytest.mark.parametrize("path", [
+    "/data", "/data/", "/a/b.c/d_e-f", "/.cache", "/a-b/c_d/", "/", "//data", "/data//x", "/a/../b",
+    "/a..b", "/a b", "data", "/a/\n", "/ä", "/a\tb", "/-", "/a/b/c/d/e/f/g",
+])
+def test_mount_paths_are_accepted_exactly_as_the_contract_pattern_accepts_them(path):
+    assert (mount_path_problems(path) == []) == bool(re.match(CONTRACT_MOUNT_PATH_PATTERN, path))
+
+
+def test_a_long_invalid_mount_path_is_refused_at_once():
+    # In a process of its own with a deadline: a backtracking pattern holds the interpreter lock
+    # inside the regular expression engine, so it would not fail the test, it would never end.
+    check = (
+        "from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import TEMPLATE_RULES\n"
+        "from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import validate\n"
+        "print(validate({'volume_mounts': [{'name': 'data', 'mount_path': '/' + 'a' * 200 + '!'}]}, TEMPLATE_RULES))\n"
+    )
+    try:
+        result = subprocess.run(
+            [sys.executable, "-c", check], capture_output=True, text=True, timeout=10,
+            env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)),
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("validating one 202-character mount path took over 10 seconds")
+
+    assert "volume_mounts[0].mount_path must match" in result.stdout, result.stderr
