@@ -13,7 +13,7 @@ from typing_extensions import Annotated
 
 from ..auth import require_access_key
 from ..errors import ApiError, LegacyStyle, field_error
-from ..ids import new_guid, new_id, next_int_id
+from ..ids import new_guid, new_id, next_int_id, utc_now
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
 from ..validation import ContractModel, documented_body, read_body
@@ -234,35 +234,42 @@ async def remove_hostname(request: Request, id: int):
     raise ApiError(400, problem["message"], errors=[problem], key="pullzone.hostname_not_found")
 
 
-async def _change_referrers(request: Request, zone_id: int, list_name: str, change) -> None:
-    body = await read_body(request, HostnameRequest)
-    state = _state(request)
-    with state.lock:
-        change(_find_zone(state, zone_id), list_name, body.Hostname)
+# Pull zones and video libraries keep their referrer lists alike and take the same four operations.
+REFERRER_OPERATIONS = (
+    ("addAllowedReferrer", "AllowedReferrers", add_referrer),
+    ("removeAllowedReferrer", "AllowedReferrers", remove_referrer),
+    ("addBlockedReferrer", "BlockedReferrers", add_referrer),
+    ("removeBlockedReferrer", "BlockedReferrers", remove_referrer),
+)
 
 
-@router.post("/{id}/addAllowedReferrer", openapi_extra=HOSTNAME_BODY)
-async def add_allowed_referrer(request: Request, id: int):
-    await _change_referrers(request, id, "AllowedReferrers", add_referrer)
-    return empty_response(204)
+def add_referrer_routes(router: APIRouter, find_record, success_status: int, stamp_field: Optional[str] = None) -> None:
+    """Serves the four referrer operations on ``/{id}/<operation>`` for records ``find_record`` finds."""
+    for operation, list_name, change in REFERRER_OPERATIONS:
+        router.add_api_route(
+            "/{id}/" + operation,
+            _referrer_endpoint(find_record, list_name, change, success_status, stamp_field),
+            methods=["POST"],
+            name=operation,
+            openapi_extra=HOSTNAME_BODY,
+        )
 
 
-@router.post("/{id}/removeAllowedReferrer", openapi_extra=HOSTNAME_BODY)
-async def remove_allowed_referrer(request: Request, id: int):
-    await _change_referrers(request, id, "AllowedReferrers", remove_referrer)
-    return empty_response(204)
+def _referrer_endpoint(find_record, list_name: str, change, success_status: int, stamp_field: Optional[str]):
+    async def change_referrers(request: Request, id: int):
+        body = await read_body(request, HostnameRequest)
+        state: SimulatorState = request.app.state.simulator
+        with state.lock:
+            record = find_record(state, id)
+            change(record, list_name, body.Hostname)
+            if stamp_field:
+                record[stamp_field] = utc_now()
+        return empty_response(success_status)
+
+    return change_referrers
 
 
-@router.post("/{id}/addBlockedReferrer", openapi_extra=HOSTNAME_BODY)
-async def add_blocked_referrer(request: Request, id: int):
-    await _change_referrers(request, id, "BlockedReferrers", add_referrer)
-    return empty_response(204)
-
-
-@router.post("/{id}/removeBlockedReferrer", openapi_extra=HOSTNAME_BODY)
-async def remove_blocked_referrer(request: Request, id: int):
-    await _change_referrers(request, id, "BlockedReferrers", remove_referrer)
-    return empty_response(204)
+add_referrer_routes(router, _find_zone, success_status=204)
 
 
 @router.post("/{pullZoneId}/edgerules/{edgeRuleId}/setEdgeRuleEnabled", openapi_extra=documented_body(ToggleRequest))

@@ -11,11 +11,10 @@ from fastapi import APIRouter, Depends, Request
 from ..auth import require_access_key
 from ..errors import ApiError, LegacyStyle
 from ..ids import new_guid, new_numeric_id, next_int_id, utc_now
-from ..responses import empty_response, json_response
+from ..responses import json_response
 from ..state import SimulatorState
-from ..validation import documented_body, read_body
 from .base import Area
-from .pull_zones import HostnameRequest, add_referrer, remove_referrer
+from .pull_zones import add_referrer_routes
 
 router = APIRouter(prefix="/videolibrary", tags=["Video libraries"], dependencies=[Depends(require_access_key)])
 
@@ -72,18 +71,6 @@ def _find_library(state: SimulatorState, library_id: int) -> Dict[str, Any]:
     raise ApiError(404, f"The video library {library_id} was not found.")
 
 
-async def _change_referrers(request: Request, library_id: int, list_name: str, change) -> None:
-    body = await read_body(request, HostnameRequest)
-    state: SimulatorState = request.app.state.simulator
-    with state.lock:
-        library = _find_library(state, library_id)
-        change(library, list_name, body.Hostname)
-        library["DateModified"] = utc_now()
-
-
-HOSTNAME_BODY = documented_body(HostnameRequest)
-
-
 @router.get("/{id}")
 async def get_video_library(request: Request, id: int):
     state: SimulatorState = request.app.state.simulator
@@ -91,28 +78,7 @@ async def get_video_library(request: Request, id: int):
         return json_response(_find_library(state, id))
 
 
-@router.post("/{id}/addAllowedReferrer", openapi_extra=HOSTNAME_BODY)
-async def add_allowed_referrer(request: Request, id: int):
-    await _change_referrers(request, id, "AllowedReferrers", add_referrer)
-    return empty_response(200)
-
-
-@router.post("/{id}/removeAllowedReferrer", openapi_extra=HOSTNAME_BODY)
-async def remove_allowed_referrer(request: Request, id: int):
-    await _change_referrers(request, id, "AllowedReferrers", remove_referrer)
-    return empty_response(200)
-
-
-@router.post("/{id}/addBlockedReferrer", openapi_extra=HOSTNAME_BODY)
-async def add_blocked_referrer(request: Request, id: int):
-    await _change_referrers(request, id, "BlockedReferrers", add_referrer)
-    return empty_response(200)
-
-
-@router.post("/{id}/removeBlockedReferrer", openapi_extra=HOSTNAME_BODY)
-async def remove_blocked_referrer(request: Request, id: int):
-    await _change_referrers(request, id, "BlockedReferrers", remove_referrer)
-    return empty_response(200)
+add_referrer_routes(router, _find_library, success_status=200, stamp_field="DateModified")
 
 
 AREA = Area(name="video_libraries", prefix="/videolibrary", error_style=LegacyStyle(), router=router, fixture_fillers={"video_libraries": fill_video_libraries})
