@@ -1,12 +1,12 @@
 """What an API area contributes to the simulator."""
 
 from dataclasses import dataclass, field
-from typing import Dict
+from typing import Any, Dict, Iterable
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
-from ..errors import ErrorStyle
-from ..state import FixtureFiller
+from ..errors import ApiError, ErrorStyle
+from ..state import FixtureFiller, SimulatorState
 
 
 @dataclass(frozen=True)
@@ -23,3 +23,16 @@ class Area:
     error_style: ErrorStyle
     router: APIRouter
     fixture_fillers: Dict[str, FixtureFiller] = field(default_factory=dict)
+
+
+def state_of(request: Request) -> SimulatorState:
+    """The simulator state the request is served from."""
+    return request.app.state.simulator
+
+
+def find_record(records: Iterable[Dict[str, Any]], record_id: Any, not_found: str, key: str = "Id") -> Dict[str, Any]:
+    """The record whose `key` is `record_id`; a 404 saying `not_found` when there is none."""
+    for record in records:
+        if record[key] == record_id:
+            return record
+    raise ApiError(404, not_found)

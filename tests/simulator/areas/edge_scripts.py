@@ -18,7 +18,7 @@ from ..responses import empty_response, json_response
 from ..state import SimulatorState
 from ..validation import ContractModel, documented_body, read_body
 from . import pull_zones
-from .base import Area
+from .base import Area, find_record, state_of
 
 router = APIRouter(prefix="/compute/script", tags=["Edge scripts"], dependencies=[Depends(require_access_key)])
 
@@ -174,15 +174,8 @@ def fill_edge_scripts(scripts: List[Dict[str, Any]], state: SimulatorState) -> L
     return [_fill_script(script, next_ids) for script in scripts]
 
 
-def _state(request: Request) -> SimulatorState:
-    return request.app.state.simulator
-
-
 def _find_script(state: SimulatorState, script_id: int) -> Dict[str, Any]:
-    for script in state.edge_scripts:
-        if script["Id"] == script_id:
-            return script
-    raise ApiError(404, f"The edge script {script_id} does not exist.")
+    return find_record(state.edge_scripts, script_id, f"The edge script {script_id} does not exist.")
 
 
 def _find_variable(script: Dict[str, Any], variable_id: int) -> Dict[str, Any]:
@@ -215,7 +208,7 @@ async def list_edge_scripts(
     include_linked_pull_zones: bool = Query(default=False, alias="includeLinkedPullzones"),
     integration_id: Optional[int] = Query(default=None, alias="integrationId"),
 ):
-    state = _state(request)
+    state = state_of(request)
     needle = search.lower() if search else None
     with state.lock:
         matches = []
@@ -236,7 +229,7 @@ async def list_edge_scripts(
 @router.post("", openapi_extra=documented_body(AddEdgeScriptRequest))
 async def add_edge_script(request: Request):
     body = await read_body(request, AddEdgeScriptRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         script = {"Name": body.Name, "ScriptType": body.ScriptType, "Code": body.Code}
         if body.Integration is not None:
@@ -252,7 +245,7 @@ async def add_edge_script(request: Request):
 
 @router.get("/{id}")
 async def get_edge_script(request: Request, id: int):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         return json_response(_public(_find_script(state, id)))
 
@@ -260,7 +253,7 @@ async def get_edge_script(request: Request, id: int):
 @router.post("/{id}", openapi_extra=documented_body(RenameEdgeScriptRequest))
 async def rename_edge_script(request: Request, id: int):
     body = await read_body(request, RenameEdgeScriptRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         script = _find_script(state, id)
         script["Name"] = body.Name
@@ -270,7 +263,7 @@ async def rename_edge_script(request: Request, id: int):
 
 @router.delete("/{id}")
 async def delete_edge_script(request: Request, id: int, delete_linked_pull_zones: bool = Query(default=False, alias="deleteLinkedPullZones")):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         script = _find_script(state, id)
         state.edge_scripts.remove(script)
@@ -282,7 +275,7 @@ async def delete_edge_script(request: Request, id: int, delete_linked_pull_zones
 
 @router.get("/{id}/code")
 async def get_edge_script_code(request: Request, id: int):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         script = _find_script(state, id)
         return json_response({"Code": script["Code"], "LastModified": script["CodeLastModified"]})
@@ -291,7 +284,7 @@ async def get_edge_script_code(request: Request, id: int):
 @router.post("/{id}/code", openapi_extra=documented_body(EdgeScriptCodeRequest))
 async def set_edge_script_code(request: Request, id: int):
     body = await read_body(request, EdgeScriptCodeRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         script = _find_script(state, id)
         script["Code"] = body.Code
@@ -303,7 +296,7 @@ async def set_edge_script_code(request: Request, id: int):
 @router.post("/{id}/variables/add", openapi_extra=documented_body(AddEdgeScriptVariableRequest))
 async def add_edge_script_variable(request: Request, id: int):
     body = await read_body(request, AddEdgeScriptVariableRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         script = _find_script(state, id)
         if any(variable["Name"] == body.Name for variable in script["EdgeScriptVariables"]):
@@ -318,7 +311,7 @@ async def add_edge_script_variable(request: Request, id: int):
 @router.post("/{id}/variables/{variableId}", openapi_extra=documented_body(UpdateEdgeScriptVariableRequest))
 async def update_edge_script_variable(request: Request, id: int, variableId: int):
     body = await read_body(request, UpdateEdgeScriptVariableRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         script = _find_script(state, id)
         variable = _find_variable(script, variableId)
@@ -332,7 +325,7 @@ async def update_edge_script_variable(request: Request, id: int, variableId: int
 
 @router.delete("/{id}/variables/{variableId}")
 async def delete_edge_script_variable(request: Request, id: int, variableId: int):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         script = _find_script(state, id)
         script["EdgeScriptVariables"].remove(_find_variable(script, variableId))
@@ -344,7 +337,7 @@ async def delete_edge_script_variable(request: Request, id: int, variableId: int
 async def publish_edge_script_release(request: Request, id: int, uuid: str):
     """Publish the current code as release `uuid`; publishing a uuid that already names a release makes it live again."""
     body = await read_body(request, PublishEdgeScriptRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         script = _find_script(state, id)
         release = next((release for release in script["Releases"] if release["Uuid"] == uuid), None)
@@ -364,7 +357,7 @@ async def publish_edge_script_release(request: Request, id: int, uuid: str):
 
 @router.get("/{id}/releases/active")
 async def get_active_edge_script_release(request: Request, id: int):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         script = _find_script(state, id)
         for release in script["Releases"]:
@@ -375,7 +368,7 @@ async def get_active_edge_script_release(request: Request, id: int):
 
 @router.get("/{id}/releases")
 async def list_edge_script_releases(request: Request, id: int, page: int = Page, per_page: int = PerPage):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         releases = list(reversed(_find_script(state, id)["Releases"]))
         return json_response(_numbered_page(releases, page, per_page))

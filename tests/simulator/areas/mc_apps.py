@@ -17,6 +17,7 @@ from ..pagination import cursor_page
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
 from ..validation import JSON_OR_TEXT_JSON, documented_body, read_body
+from .base import state_of
 from .mc_models import PatchApplicationRequest, PatchContainerRequest
 
 router = APIRouter(prefix="/mc/apps", tags=["Applications"], dependencies=[Depends(require_access_key)])
@@ -269,10 +270,6 @@ def _patched_app(app: Dict[str, Any], patch: Dict[str, Any], registries: List[Di
     return changed
 
 
-def _state(request: Request) -> SimulatorState:
-    return request.app.state.simulator
-
-
 def _find_app(state: SimulatorState, app_id: str) -> int:
     for index, app in enumerate(state.apps):
         if app["id"] == app_id:
@@ -304,7 +301,7 @@ async def list_apps(
     next_cursor: Optional[str] = Query(default=None, alias="nextCursor"),
     limit: int = Query(default=20, ge=1, le=1000),
 ):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         for app in state.apps:
             state.settle(app)
@@ -313,14 +310,14 @@ async def list_apps(
 
 @router.get("/{appId}")
 async def get_app(request: Request, appId: str):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         return json_response(state.apps[_find_app(state, appId)])
 
 
 @router.patch("/{appId}", dependencies=[Depends(require_active_account)], openapi_extra=documented_body(PatchApplicationRequest, JSON_OR_TEXT_JSON))
 async def patch_app(request: Request, appId: str):
-    state = _state(request)
+    state = state_of(request)
     try:
         # As in the vendor's framework, the body is validated before the application is looked up.
         patch = (await read_body(request, PatchApplicationRequest, JSON_OR_TEXT_JSON)).model_dump(exclude_unset=True)
@@ -335,7 +332,7 @@ async def patch_app(request: Request, appId: str):
 
 @router.post("/{appId}/restart")
 async def restart_app(request: Request, appId: str):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         state.mark_progressing(state.apps[_find_app(state, appId)])
     return empty_response(200)
@@ -343,7 +340,7 @@ async def restart_app(request: Request, appId: str):
 
 @router.get("/{appId}/containers/{containerId}")
 async def get_container_template(request: Request, appId: str, containerId: str):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         app = state.apps[_find_app(state, appId)]
         return json_response(app["containerTemplates"][_find_template(app, containerId)])
@@ -351,7 +348,7 @@ async def get_container_template(request: Request, appId: str, containerId: str)
 
 @router.patch("/{appId}/containers/{containerId}", openapi_extra=documented_body(PatchContainerRequest, JSON_OR_TEXT_JSON))
 async def patch_container_template(request: Request, appId: str, containerId: str):
-    state = _state(request)
+    state = state_of(request)
     patch = (await read_body(request, PatchContainerRequest, JSON_OR_TEXT_JSON)).model_dump(exclude_unset=True)
     with state.lock:
         index = _find_app(state, appId)

@@ -5,11 +5,11 @@ from typing import Any, Dict, List, Optional
 from fastapi import APIRouter, Depends, Query, Request
 
 from ..auth import require_access_key
-from ..errors import ApiError
 from ..ids import new_id, next_int_id, utc_now
 from ..pagination import cursor_page
 from ..responses import json_response
 from ..state import SimulatorState
+from .base import find_record, state_of
 
 router = APIRouter(prefix="/mc/registries", tags=["Container registries"], dependencies=[Depends(require_access_key)])
 
@@ -40,16 +40,13 @@ async def list_registries(
     next_cursor: Optional[str] = Query(default=None, alias="nextCursor"),
     limit: int = Query(default=20, ge=1, le=1000),
 ):
-    state: SimulatorState = request.app.state.simulator
+    state = state_of(request)
     with state.lock:
         return json_response(cursor_page(state.registries, next_cursor, limit))
 
 
 @router.get("/{registryId}")
 async def get_registry(request: Request, registryId: int):
-    state: SimulatorState = request.app.state.simulator
+    state = state_of(request)
     with state.lock:
-        for registry in state.registries:
-            if registry["id"] == registryId:
-                return json_response(registry)
-    raise ApiError(404, f"Container registry {registryId} was not found.")
+        return json_response(find_record(state.registries, registryId, f"Container registry {registryId} was not found.", key="id"))

@@ -17,7 +17,7 @@ from ..ids import new_guid, new_id, next_int_id, utc_now
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
 from ..validation import ContractModel, documented_body, read_body
-from .base import Area
+from .base import Area, find_record, state_of
 
 router = APIRouter(prefix="/pullzone", tags=["Pull zones"], dependencies=[Depends(require_access_key)])
 
@@ -175,15 +175,8 @@ def remove_referrer(record: Dict[str, Any], list_name: str, hostname: str) -> No
     record[list_name] = [entry for entry in record[list_name] if not same_hostname(entry, hostname)]
 
 
-def _state(request: Request) -> SimulatorState:
-    return request.app.state.simulator
-
-
 def _find_zone(state: SimulatorState, zone_id: int) -> Dict[str, Any]:
-    for zone in state.pull_zones:
-        if zone["Id"] == zone_id:
-            return zone
-    raise ApiError(404, f"The pull zone {zone_id} was not found.")
+    return find_record(state.pull_zones, zone_id, f"The pull zone {zone_id} was not found.")
 
 
 def _zone_with_hostname(state: SimulatorState, value: str) -> Tuple[Dict[str, Any], Dict[str, Any]]:
@@ -198,7 +191,7 @@ HOSTNAME_BODY = documented_body(HostnameRequest)
 
 @router.get("/{id}")
 async def get_pull_zone(request: Request, id: int):
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         return json_response(_find_zone(state, id))
 
@@ -206,7 +199,7 @@ async def get_pull_zone(request: Request, id: int):
 @router.post("/{id}/addHostname", openapi_extra=HOSTNAME_BODY)
 async def add_hostname(request: Request, id: int):
     body = await read_body(request, HostnameRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         zone = _find_zone(state, id)
         for _zone, hostname in _all_hostnames(state.pull_zones):
@@ -220,7 +213,7 @@ async def add_hostname(request: Request, id: int):
 @router.delete("/{id}/removeHostname", openapi_extra=HOSTNAME_BODY)
 async def remove_hostname(request: Request, id: int):
     body = await read_body(request, HostnameRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         zone = _find_zone(state, id)
         for hostname in zone["Hostnames"]:
@@ -258,7 +251,7 @@ def add_referrer_routes(router: APIRouter, find_record, success_status: int, sta
 def _referrer_endpoint(find_record, list_name: str, change, success_status: int, stamp_field: Optional[str]):
     async def change_referrers(request: Request, id: int):
         body = await read_body(request, HostnameRequest)
-        state: SimulatorState = request.app.state.simulator
+        state = state_of(request)
         with state.lock:
             record = find_record(state, id)
             change(record, list_name, body.Hostname)
@@ -275,7 +268,7 @@ add_referrer_routes(router, _find_zone, success_status=204)
 @router.post("/{pullZoneId}/edgerules/{edgeRuleId}/setEdgeRuleEnabled", openapi_extra=documented_body(ToggleRequest))
 async def set_edge_rule_enabled(request: Request, pullZoneId: int, edgeRuleId: str):
     body = await read_body(request, ToggleRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         zone = _find_zone(state, pullZoneId)
         for rule in zone["EdgeRules"]:
@@ -288,7 +281,7 @@ async def set_edge_rule_enabled(request: Request, pullZoneId: int, edgeRuleId: s
 @router.post("/requestExternalDnsCertificate", openapi_extra=HOSTNAME_BODY)
 async def request_external_dns_certificate(request: Request):
     body = await read_body(request, HostnameRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         _zone, hostname = _zone_with_hostname(state, body.Hostname)
     return json_response({"RecordType": "TXT", "RecordName": f"_acme-challenge.{hostname['Value']}", "RecordValue": new_id(43)})
@@ -297,7 +290,7 @@ async def request_external_dns_certificate(request: Request):
 @router.post("/completeExternalDnsCertificate", openapi_extra=HOSTNAME_BODY)
 async def complete_external_dns_certificate(request: Request):
     body = await read_body(request, HostnameRequest)
-    state = _state(request)
+    state = state_of(request)
     with state.lock:
         _zone, hostname = _zone_with_hostname(state, body.Hostname)
         hostname["HasCertificate"] = True

@@ -19,7 +19,7 @@ from ..ids import next_int_id, utc_now
 from ..responses import json_response
 from ..state import SimulatorState
 from ..validation import JSON_OR_TEXT_JSON, ContractModel, documented_body, read_body
-from .base import Area
+from .base import Area, find_record, state_of
 from .shield_openapi import NotOpenApi, parse_specification
 
 router = APIRouter(prefix="/shield/shield-zone/{shieldZoneId}", tags=["Shield zones"], dependencies=[Depends(require_access_key)])
@@ -139,10 +139,7 @@ def fill_shield_zones(zones: List[Dict[str, Any]], state: SimulatorState) -> Lis
 
 
 def _find_zone(request: Request, zone_id: int) -> Dict[str, Any]:
-    for zone in request.app.state.simulator.shield_zones:
-        if zone["shieldZoneId"] == zone_id:
-            return zone
-    raise ApiError(404, f"The shield zone {zone_id} was not found.")
+    return find_record(state_of(request).shield_zones, zone_id, f"The shield zone {zone_id} was not found.", key="shieldZoneId")
 
 
 def _upload_specification(state: SimulatorState, zone: Dict[str, Any], body: UpsertOpenApiSpecificationRequest) -> Dict[str, Any]:
@@ -187,7 +184,7 @@ SPECIFICATION_BODY = documented_body(UpsertOpenApiSpecificationRequest, JSON_OR_
 
 @router.get("/api-guardian")
 async def get_api_guardian(request: Request, shieldZoneId: int):
-    with request.app.state.simulator.lock:
+    with state_of(request).lock:
         return json_response(shield_envelope(_find_zone(request, shieldZoneId)["apiGuardian"]))
 
 
@@ -203,14 +200,14 @@ async def update_api_guardian_specification(request: Request, shieldZoneId: int)
 
 async def _upsert_specification(request: Request, zone_id: int):
     body = await read_body(request, UpsertOpenApiSpecificationRequest, JSON_OR_TEXT_JSON)
-    state: SimulatorState = request.app.state.simulator
+    state = state_of(request)
     with state.lock:
         return json_response(shield_envelope(_upload_specification(state, _find_zone(request, zone_id), body)))
 
 
 @router.get("/bot-detection")
 async def get_bot_detection(request: Request, shieldZoneId: int):
-    with request.app.state.simulator.lock:
+    with state_of(request).lock:
         zone = _find_zone(request, shieldZoneId)
         return _refuse_basic_plan(zone) or json_response(shield_envelope(zone["botDetection"]))
 
@@ -218,7 +215,7 @@ async def get_bot_detection(request: Request, shieldZoneId: int):
 @router.patch("/bot-detection", openapi_extra=documented_body(UpdateBotDetectionRequest, JSON_OR_TEXT_JSON))
 async def update_bot_detection(request: Request, shieldZoneId: int):
     body = (await read_body(request, UpdateBotDetectionRequest, JSON_OR_TEXT_JSON)).model_dump(exclude_none=True)
-    with request.app.state.simulator.lock:
+    with state_of(request).lock:
         zone = _find_zone(request, shieldZoneId)
         refusal = _refuse_basic_plan(zone)
         if refusal is not None:

@@ -9,11 +9,11 @@ from typing import Any, Dict, List
 from fastapi import APIRouter, Depends, Request
 
 from ..auth import require_access_key
-from ..errors import ApiError, LegacyStyle
+from ..errors import LegacyStyle
 from ..ids import new_guid, new_numeric_id, next_int_id, utc_now
 from ..responses import json_response
 from ..state import SimulatorState
-from .base import Area
+from .base import Area, find_record, state_of
 from .pull_zones import add_referrer_routes
 
 router = APIRouter(prefix="/videolibrary", tags=["Video libraries"], dependencies=[Depends(require_access_key)])
@@ -65,15 +65,12 @@ def fill_video_libraries(libraries: List[Dict[str, Any]], state: SimulatorState)
 
 
 def _find_library(state: SimulatorState, library_id: int) -> Dict[str, Any]:
-    for library in state.video_libraries:
-        if library["Id"] == library_id:
-            return library
-    raise ApiError(404, f"The video library {library_id} was not found.")
+    return find_record(state.video_libraries, library_id, f"The video library {library_id} was not found.")
 
 
 @router.get("/{id}")
 async def get_video_library(request: Request, id: int):
-    state: SimulatorState = request.app.state.simulator
+    state = state_of(request)
     with state.lock:
         return json_response(_find_library(state, id))
 
