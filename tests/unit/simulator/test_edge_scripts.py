@@ -2,7 +2,8 @@
 
 import pytest
 
-LEGACY_KEYS = {"ErrorKey", "Field", "Message"}
+from ansible_collections.bunnynet.cloud.tests.unit.simulator.legacy_errors import assert_legacy_error
+
 SCRIPT_FIELDS = {
     "Id", "Name", "LastModified", "ScriptType", "CurrentReleaseId", "EdgeScriptVariables", "Deleted", "LinkedPullZones", "Integration",
     "DefaultHostname", "SystemHostname", "DeploymentKey", "RepositoryId", "IntegrationId", "MonthlyCost", "MonthlyRequestCount", "MonthlyCpuTime",
@@ -24,16 +25,6 @@ def scripts(simulator):
             ]
         }
     )
-
-
-def assert_legacy_error(answer, status, field=None, key=None):
-    assert answer.status_code == status, answer.text
-    body = answer.json()
-    assert set(body) == LEGACY_KEYS
-    if field is not None:
-        assert body["Field"] == field
-    if key is not None:
-        assert body["ErrorKey"] == key
 
 
 # Every endpoint: 401 without a key, 404 for what does not exist

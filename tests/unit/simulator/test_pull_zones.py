@@ -2,7 +2,8 @@
 
 import pytest
 
-LEGACY_KEYS = {"ErrorKey", "Field", "Message"}
+from ansible_collections.bunnynet.cloud.tests.unit.simulator.legacy_errors import assert_legacy_error
+
 HOSTNAME_FIELDS = {"Id", "Value", "ForceSSL", "IsSystemHostname", "IsManagedHostname", "HasCertificate"}
 RULE_GUID = "8d6a1b52-7f0e-4d3a-9a53-4b9a8e0c2f11"
 
@@ -34,16 +35,6 @@ def zone(api, zone_id=1):
 
 def hostnames(api, zone_id=1):
     return [hostname["Value"] for hostname in zone(api, zone_id)["Hostnames"]]
-
-
-def assert_legacy_error(answer, status, field=None, key=None):
-    assert answer.status_code == status, answer.text
-    body = answer.json()
-    assert set(body) == LEGACY_KEYS
-    if field is not None:
-        assert body["Field"] == field
-    if key is not None:
-        assert body["ErrorKey"] == key
 
 
 HOSTNAME_BODY_PATHS = [

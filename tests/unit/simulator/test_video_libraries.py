@@ -2,7 +2,8 @@
 
 import pytest
 
-LEGACY_KEYS = {"ErrorKey", "Field", "Message"}
+from ansible_collections.bunnynet.cloud.tests.unit.simulator.legacy_errors import assert_legacy_error
+
 REFERRER_OPERATIONS = {
     "addAllowedReferrer": ("AllowedReferrers", "x", ["a", "x"]),
     "removeAllowedReferrer": ("AllowedReferrers", "a", []),
@@ -21,16 +22,6 @@ def read(api):
     answer = api.get("/videolibrary/1")
     assert answer.status_code == 200, answer.text
     return answer.json()
-
-
-def assert_legacy_error(answer, status, field=None, key=None):
-    assert answer.status_code == status, answer.text
-    body = answer.json()
-    assert set(body) == LEGACY_KEYS
-    if field is not None:
-        assert body["Field"] == field
-    if key is not None:
-        assert body["ErrorKey"] == key
 
 
 @pytest.mark.usefixtures("library")
