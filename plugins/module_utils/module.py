@@ -54,17 +54,29 @@ def _snake_key(key):
 
 
 def mask_secrets(data, secret_keys):
-    """A copy of data with the values of secret-bearing keys replaced, at any depth."""
+    """A copy of data with the values of secret-bearing keys replaced, at any depth.
+
+    Keys match in any spelling (``deployment_key``, ``deploymentKey``, ``DeploymentKey``), so the
+    same names mask snake_case results and the API's own casing in error bodies.
+    """
     if not secret_keys:
         return data
+    return _mask(data, {_spelling_free(key) for key in secret_keys})
+
+
+def _mask(data, secret_names):
     if isinstance(data, dict):
         return {
-            key: MASK if key in secret_keys and value not in (None, "") else mask_secrets(value, secret_keys)
+            key: MASK if _spelling_free(key) in secret_names and value not in (None, "") else _mask(value, secret_names)
             for key, value in data.items()
         }
     if isinstance(data, list):
-        return [mask_secrets(item, secret_keys) for item in data]
+        return [_mask(item, secret_names) for item in data]
     return data
+
+
+def _spelling_free(key):
+    return str(key).replace("_", "").lower()
 
 
 class BunnyModule:
@@ -120,7 +132,7 @@ class BunnyModule:
 
     def fail_api(self, error, msg=None):
         result = error.as_result()
-        result["api_error"] = mask_secrets(result["api_error"], self._secret_api_keys())
+        result["api_error"] = self.mask(result["api_error"])
         self.fail(msg or str(error), **result)
 
     def exit_info(self, items):
@@ -142,12 +154,3 @@ class BunnyModule:
 
     def mask(self, data):
         return mask_secrets(data, self.secret_keys)
-
-    def _secret_api_keys(self):
-        # API error bodies arrive in the API's own casing, so mask those spellings too.
-        camel = set()
-        for key in self.secret_keys:
-            words = key.split("_")
-            camel.add(words[0] + "".join(word.title() for word in words[1:]))
-            camel.add("".join(word.title() for word in words))
-        return self.secret_keys | camel

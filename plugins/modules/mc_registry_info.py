@@ -90,7 +90,7 @@ registries:
       type: str
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
 
 
@@ -98,13 +98,16 @@ def read_registries(module):
     registry_id = module.params["registry_id"]
     if registry_id is None:
         module.exit_info(to_snake(list(module.client.paginate_cursor("/mc/registries"))))
-    try:
-        registry = module.client.get(build_path("/mc/registries/{registry_id}", registry_id=registry_id))
-    except BunnyApiError as error:
-        if error.status == 404:
-            module.fail_api(error, msg="Container registry %s was not found (HTTP 404)." % registry_id)
-        raise
-    module.exit_info(to_snake([registry]))
+    module.exit_info(to_snake([module.client.get(build_path("/mc/registries/{registry_id}", registry_id=registry_id))]))
+
+
+def error_describer(registry_id):
+    """A missing registry is named in the failure; other errors keep the API's own sentence."""
+    def describe(error):
+        if error.status == 404 and registry_id is not None:
+            return "Container registry %s was not found (HTTP 404)." % registry_id
+        return None
+    return describe
 
 
 def main():
@@ -112,7 +115,7 @@ def main():
         argument_spec=dict(registry_id=dict(type="int")),
         result_key="registries",
     )
-    module.run(read_registries)
+    module.run(read_registries, describe_error=error_describer(module.params["registry_id"]))
 
 
 if __name__ == "__main__":

@@ -19,3 +19,9 @@ def test_secrets_are_masked_at_any_depth():
 
 def test_an_empty_secret_stays_empty():
     assert mask_secrets({"deployment_key": None}, {"deployment_key"}) == {"deployment_key": None}
+
+
+def test_secrets_are_masked_in_the_api_s_own_casing_too():
+    body = {"DeploymentKey": "s3cret", "Integration": {"deploymentKey": "other"}, "Name": "router"}
+
+    assert mask_secrets(body, {"deployment_key"}) == {"DeploymentKey": MASK, "Integration": {"deploymentKey": MASK}, "Name": "router"}
