@@ -22,16 +22,20 @@ options:
     default: https://api.bunny.net
   api_timeout:
     description:
-      - Seconds to wait for each HTTP request before giving up on it.
+      - Seconds to wait for each HTTP request before giving up on it, at least 1.
       - If not set, the value of the E(BUNNYNET_API_TIMEOUT) environment variable is used.
       - This bounds a single request; waiting for a resource to settle has its own option.
     type: int
     default: 30
   api_retries:
     description:
-      - How many times a request is retried after a rate limit (HTTP 429, for any method) or a
-        gateway error or dropped connection (HTTP 502, 503, 504, for GET, PUT and DELETE only).
-      - Retries back off exponentially with jitter and honour the C(Retry-After) header.
+      - How many times a request is sent again after a rate limit (HTTP 429), a gateway error
+        (HTTP 502, 503, 504) or a dropped connection, 0 to 20.
+      - Reads are simply sent again. A write that got no clear answer may have been applied, so
+        the module first reads the resource to see whether it took effect, and sends the write
+        again only when it did not; the attempts of one write share this budget.
+      - Retries back off exponentially with jitter, up to 30 seconds between attempts, and honour
+        the C(Retry-After) header up to 120 seconds.
       - If not set, the value of the E(BUNNYNET_API_RETRIES) environment variable is used.
     type: int
     default: 5

@@ -11,7 +11,8 @@ from urllib.parse import quote
 try:
     import requests
     from requests.adapters import HTTPAdapter
-    from urllib3.exceptions import MaxRetryError
+    from urllib3.exceptions import ConnectTimeoutError, MaxRetryError, NewConnectionError, ProtocolError, ReadTimeoutError
+    from urllib3.exceptions import SSLError as Urllib3SSLError
     from urllib3.util.retry import Retry
 except ImportError:
     HAS_REQUESTS = False
@@ -24,9 +25,10 @@ else:
 COLLECTION_VERSION = "0.1.0"
 USER_AGENT = "bunnynet.cloud/%s (Ansible collection)" % COLLECTION_VERSION
 
-# A 502/503/504 or a dropped connection leaves the outcome of a write unknown, so only methods
-# that can be repeated without a second effect are resent. The caller re-reads state instead.
-IDEMPOTENT_METHODS = frozenset(("GET", "HEAD", "OPTIONS", "PUT", "DELETE"))
+# Only reads are resent after a 502/503/504 or a dropped connection. A write in that state may or
+# may not have been applied, and resending it blindly could apply it twice (a second hostname add
+# fails, a second variable add duplicates it): the module base settles it by reading instead.
+SAFE_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
 GATEWAY_STATUSES = frozenset((502, 503, 504))
 # A 429 means the request was refused before it was processed, so it is safe to resend any method.
 RATE_LIMITED = 429
@@ -36,6 +38,8 @@ RATE_LIMITED = 429
 BACKOFF_FACTOR = 0.5
 BACKOFF_CAP_SECONDS = 30.0
 RETRY_AFTER_CAP_SECONDS = 120.0
+# Enough of a non-JSON error page to recognise it, without pasting a whole HTML page into a result.
+ERROR_TEXT_CAP = 500
 
 SHIELD_ENVELOPE_KEYS = frozenset(("error", "data"))
 
@@ -46,7 +50,7 @@ class ApiRetry(Retry):
     def is_retry(self, method, status_code, has_retry_after=False):
         if status_code == RATE_LIMITED:
             return True
-        return method.upper() in IDEMPOTENT_METHODS and status_code in GATEWAY_STATUSES
+        return method.upper() in SAFE_METHODS and status_code in GATEWAY_STATUSES
 
     def get_backoff_time(self):
         backoff = min(BACKOFF_CAP_SECONDS, super().get_backoff_time())
@@ -81,7 +85,7 @@ def describe_error_body(body):
         problem_type = body.get("type") if body.get("type") != "about:blank" else None
         return message, problem_type, _field_errors(body.get("errors"))
     if isinstance(body, str):
-        return body.strip()[:500], None, []
+        return body.strip()[:ERROR_TEXT_CAP], None, []
     return "", None, []
 
 
@@ -111,20 +115,35 @@ def is_shield_error(body):
 
 
 class BunnyApiError(Exception):
-    """A failed API call: what was asked, what came back, and how many attempts were made."""
+    """A failed API call: what was asked, what came back, and how many attempts were made.
 
-    def __init__(self, method, path, status=None, body=None, attempts=1, reason=None):
+    ``outcome_unknown`` is true for a write that may have been applied although it failed: a
+    502/503/504, or a connection that dropped or timed out after the request was sent. Only a read
+    can tell what happened (see ``BunnyModule.write``). ``retries_exhausted`` is true when the
+    last answer could have been retried but the retry budget was used up.
+    """
+
+    def __init__(self, method, path, status=None, body=None, attempts=1, reason=None, outcome_unknown=False,
+                 retries_exhausted=False):
         self.method = method
         self.path = path
         self.status = status
         self.body = body
         self.attempts = attempts
+        self.outcome_unknown = outcome_unknown
+        self.retries_exhausted = retries_exhausted
         self.message, self.error_key, self.field_errors = describe_error_body(body)
         if reason and not self.message:
             self.message = reason
         super().__init__(self._sentence())
 
     def _sentence(self):
+        if self.status == RATE_LIMITED and self.retries_exhausted:
+            return (
+                "%s %s was refused with HTTP 429 (the API's rate limit) on %s. Raise api_retries "
+                "(%d now) to wait longer, or run fewer tasks against the API at once." % (
+                    self.method, self.path, _count(self.attempts, "attempt"), self.attempts - 1)
+            )
         outcome = "failed with status %s" % self.status if self.status is not None else "failed"
         sentence = "%s %s %s" % (self.method, self.path, outcome)
         if self.message:
@@ -135,8 +154,10 @@ class BunnyApiError(Exception):
                 for item in self.field_errors
             )
         if self.attempts > 1:
-            sentence += " after %d attempts" % self.attempts
-        return sentence
+            sentence += " after %s" % _count(self.attempts, "attempt")
+        if self.retries_exhausted:
+            sentence += "; raise api_retries (%d now) to give the API longer to recover" % (self.attempts - 1)
+        return sentence + "."
 
     def as_result(self):
         """The structured part of a module failure (``status`` and ``api_error``)."""
@@ -154,6 +175,10 @@ class BunnyApiError(Exception):
         }
 
 
+def _count(number, noun):
+    return "%d %s%s" % (number, noun, "" if number == 1 else "s")
+
+
 def build_path(template, **params):
     """Fill a path template, quoting every parameter as one segment so ``../x`` stays an id."""
     quoted = {}
@@ -167,64 +192,84 @@ def build_path(template, **params):
 
 
 class BunnyClient:
-    """One keep-alive session per module run, with timeouts, retries and error parsing."""
+    """One keep-alive session per module run, with timeouts, retries and error parsing.
+
+    ``applied_writes`` counts the writes the API confirmed, so that a failure later in the same run
+    can still say that something changed.
+    """
 
     def __init__(self, api_key, api_url="https://api.bunny.net", timeout=30, retries=5,
                  validate_certs=True, backoff_factor=BACKOFF_FACTOR):
         self.api_url = api_url.rstrip("/")
         self.timeout = timeout
         self.retries = retries
+        self.applied_writes = 0
+        self.validate_certs = validate_certs
         self.session = requests.Session()
-        self.session.verify = validate_certs
         self.session.headers.update({
             "AccessKey": api_key,
             "Accept": "application/json",
             "User-Agent": USER_AGENT,
         })
-        policy = ApiRetry(
+        self._policy = ApiRetry(
             total=retries,
+            # Errors that are neither connect, read nor status errors (a certificate that fails
+            # verification) come back the same on every attempt.
+            other=0,
             backoff_factor=backoff_factor,
-            allowed_methods=IDEMPOTENT_METHODS,
+            allowed_methods=SAFE_METHODS,
             respect_retry_after_header=True,
             raise_on_status=False,
             raise_on_redirect=False,
         )
-        adapter = HTTPAdapter(max_retries=policy)
-        self.session.mount("https://", adapter)
-        self.session.mount("http://", adapter)
+        self._adapter = HTTPAdapter(max_retries=self._policy)
+        self.session.mount("https://", self._adapter)
+        self.session.mount("http://", self._adapter)
 
     def __repr__(self):
         return "BunnyClient(api_url=%r, timeout=%r, retries=%r)" % (self.api_url, self.timeout, self.retries)
 
-    def request(self, method, path, params=None, json=None):
-        """Send one request and return its parsed JSON body (None when the body is empty)."""
+    def request(self, method, path, params=None, json=None, retries=None):
+        """Send one request and return its parsed JSON body (None when the body is empty).
+
+        ``retries`` narrows the retry budget for this request, so that a write sent again after an
+        unknown outcome shares the budget of the first attempt instead of starting a new one.
+        """
+        budget = self.retries if retries is None else max(0, min(retries, self.retries))
+        self._adapter.max_retries = self._policy.new(total=budget)
         try:
             response = self.session.request(
-                method, self.api_url + path, params=params, json=json, timeout=self.timeout, allow_redirects=False
+                method, self.api_url + path, params=params, json=json, timeout=self.timeout, allow_redirects=False,
+                # Given per request: requests lets REQUESTS_CA_BUNDLE override a session's verify=False.
+                verify=self.validate_certs,
             )
         except requests.exceptions.RequestException as exc:
-            raise BunnyApiError(method, path, attempts=self._attempts_of(exc), reason=self._reason_of(exc)) from None
+            reason, sent = self._transport_failure(exc)
+            exhausted = _cause(exc, MaxRetryError) and not _cause(exc, Urllib3SSLError)
+            attempts = budget + 1 if exhausted else 1
+            raise BunnyApiError(
+                method, path, attempts=attempts, reason=reason,
+                outcome_unknown=sent and method not in SAFE_METHODS,
+                retries_exhausted=attempts > 1,
+            ) from None
 
         body = self._parse_body(response)
         attempts = len(getattr(getattr(response.raw, "retries", None), "history", ())) + 1
-        if response.status_code >= 300 or is_shield_error(body):
-            raise BunnyApiError(method, path, response.status_code, body, attempts)
+        status = response.status_code
+        if status >= 300 or is_shield_error(body):
+            retryable = status == RATE_LIMITED or (status in GATEWAY_STATUSES and method in SAFE_METHODS)
+            raise BunnyApiError(
+                method, path, status, body, attempts,
+                reason=response.reason,
+                outcome_unknown=method not in SAFE_METHODS and status in GATEWAY_STATUSES,
+                retries_exhausted=retryable and attempts == budget + 1,
+            )
+        if method not in SAFE_METHODS:
+            self.applied_writes += 1
         return body
 
     def get(self, path, params=None):
         return self.request("GET", path, params=params)
-
-    def post(self, path, json=None, params=None):
-        return self.request("POST", path, params=params, json=json)
-
-    def patch(self, path, json=None):
-        return self.request("PATCH", path, json=json)
-
-    def put(self, path, json=None):
-        return self.request("PUT", path, json=json)
-
-    def delete(self, path, json=None):
-        return self.request("DELETE", path, json=json)
 
     def paginate_pages(self, path, params=None, per_page=1000):
         """Yield every item of a ``page``/``perPage`` list (``Items`` and ``HasMoreItems``)."""
@@ -261,12 +306,38 @@ class BunnyClient:
         except ValueError:
             return response.text
 
-    def _attempts_of(self, exc):
-        cause = exc.args[0] if exc.args else None
-        return self.retries + 1 if isinstance(cause, MaxRetryError) else 1
+    def _transport_failure(self, exc):
+        """What went wrong below HTTP, in words, and whether the request may have reached the API."""
+        # urllib3's NewConnectionError is a kind of ConnectTimeoutError, so it is told apart first.
+        if _cause(exc, NewConnectionError):
+            return "could not connect to %s (%s)" % (self.api_url, _innermost(exc)), False
+        if _cause(exc, ConnectTimeoutError) or isinstance(exc, requests.exceptions.ConnectTimeout):
+            return "could not connect to %s within api_timeout (%s seconds)" % (self.api_url, self.timeout), False
+        if _cause(exc, ReadTimeoutError) or isinstance(exc, requests.exceptions.ReadTimeout):
+            return "no answer within api_timeout (%s seconds)" % self.timeout, True
+        if isinstance(exc, requests.exceptions.SSLError) or _cause(exc, Urllib3SSLError):
+            return ("the TLS connection to %s failed (%s); validate_certs=false turns certificate checks off, "
+                    "for test systems only" % (self.api_url, _innermost(exc))), False
+        if _cause(exc, ProtocolError):
+            return "the connection closed before an answer arrived (%s)" % _innermost(exc), True
+        return "%s: %s" % (type(exc).__name__, _innermost(exc)), True
 
-    @staticmethod
-    def _reason_of(exc):
-        cause = exc.args[0] if exc.args else None
-        reason = getattr(cause, "reason", None) or cause or exc
-        return "%s: %s" % (type(exc).__name__, reason)
+
+def _causes(exc):
+    """The exception and what it wraps: requests wraps urllib3's errors, which wrap the socket's."""
+    seen = []
+    while exc is not None and exc not in seen:
+        seen.append(exc)
+        wrapped = getattr(exc, "reason", None)
+        if not isinstance(wrapped, BaseException):
+            wrapped = exc.args[0] if exc.args and isinstance(exc.args[0], BaseException) else None
+        exc = wrapped
+    return seen
+
+
+def _cause(exc, kind):
+    return any(isinstance(item, kind) for item in _causes(exc))
+
+
+def _innermost(exc):
+    return _causes(exc)[-1]

@@ -313,6 +313,18 @@ def find_template(client, app_id, container_id=None, name=None):
         app_id, len(matches), name)
 
 
+def app_converged(client, app_id, params):
+    """The application as read now, if it already holds what ``params`` ask for; else None."""
+    app = read_app(client, app_id)
+    return None if app_patch(app, merge_app(app, params)) else app
+
+
+def template_converged(client, path, options):
+    """The container template read from ``path``, if it already holds what ``options`` ask for; else None."""
+    template = client.get(path)
+    return None if template_patch(template, merge_template(template, options)) else template
+
+
 def wait_until_active(client, app_id, timeout, sleep=time.sleep, clock=time.monotonic):
     """Poll the application until it is active. Returns ``(app, problem)``, problem None on success.
 

@@ -19,6 +19,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import v
 
 MASK = "********"
 
+AUTH_REFUSED = "The API key was refused (HTTP 401); check api_key or the BUNNYNET_API_KEY environment variable."
+
 API_ARGUMENT_SPEC = dict(
     api_key=dict(type="str", required=True, no_log=True, fallback=(env_fallback, ["BUNNYNET_API_KEY"])),
     api_url=dict(type="str", default="https://api.bunny.net", fallback=(env_fallback, ["BUNNYNET_API_URL"])),
@@ -53,30 +55,53 @@ def _snake_key(key):
     return next(iter(camel_dict_to_snake_dict({key: None})))
 
 
-def mask_secrets(data, secret_keys):
+def mask_secrets(data, secret_keys, found=None):
     """A copy of data with the values of secret-bearing keys replaced, at any depth.
 
     Keys match in any spelling (``deployment_key``, ``deploymentKey``, ``DeploymentKey``), so the
-    same names mask snake_case results and the API's own casing in error bodies.
+    same names mask snake_case results and the API's own casing in error bodies. The values
+    replaced are added to the set ``found`` when one is given.
     """
     if not secret_keys:
         return data
-    return _mask(data, {_spelling_free(key) for key in secret_keys})
+    return _mask(data, {_spelling_free(key) for key in secret_keys}, found if found is not None else set())
 
 
-def _mask(data, secret_names):
+def _mask(data, secret_names, found):
     if isinstance(data, dict):
-        return {
-            key: MASK if _spelling_free(key) in secret_names and value not in (None, "") else _mask(value, secret_names)
-            for key, value in data.items()
-        }
+        masked = {}
+        for key, value in data.items():
+            if _spelling_free(key) in secret_names and value not in (None, ""):
+                found.add(str(value))
+                masked[key] = MASK
+            else:
+                masked[key] = _mask(value, secret_names, found)
+        return masked
     if isinstance(data, list):
-        return [_mask(item, secret_names) for item in data]
+        return [_mask(item, secret_names, found) for item in data]
     return data
 
 
 def _spelling_free(key):
     return str(key).replace("_", "").lower()
+
+
+class UnsettledWriteError(BunnyApiError):
+    """A write that may or may not have been applied: it failed without an answer, and so did the read."""
+
+    def __init__(self, write_error, read_error):
+        self.read_error = read_error
+        super().__init__(
+            write_error.method, write_error.path, write_error.status, write_error.body, write_error.attempts,
+            reason=write_error.message, outcome_unknown=True,
+        )
+
+    def _sentence(self):
+        return (
+            "%s %s may or may not have been applied: it got no clear answer (%s), and reading the resource "
+            "to find out failed too (%s). Check the resource before running the task again." % (
+                self.method, self.path, self.message or "status %s" % self.status, self.read_error)
+        )
 
 
 class BunnyModule:
@@ -85,11 +110,15 @@ class BunnyModule:
     ``result_key`` names the single key the resource is returned under; ``rules`` are the
     contract's bounds and patterns that an argument spec cannot express (see validation.py);
     ``secret_keys`` are snake_case result keys whose values never leave the module.
+
+    Results tell the truth: once a write has been applied, every later exit or failure of the run
+    says ``changed: true`` (the client counts the writes the API accepted).
     """
 
     def __init__(self, argument_spec, result_key, rules=(), secret_keys=(), **module_kwargs):
         spec = copy.deepcopy(API_ARGUMENT_SPEC)
         spec.update(argument_spec)
+        self.client = None
         self.ansible = AnsibleModule(argument_spec=spec, supports_check_mode=True, **module_kwargs)
         if not HAS_REQUESTS:
             self.ansible.fail_json(msg=missing_required_lib("requests"), exception=REQUESTS_IMPORT_ERROR)
@@ -116,24 +145,85 @@ class BunnyModule:
     def check_mode(self):
         return self.ansible.check_mode
 
+    @property
+    def wrote(self):
+        """Whether a write of this run has been applied."""
+        return self.client is not None and self.client.applied_writes > 0
+
     def run(self, action, describe_error=None):
         """Run ``action(self)``; any API error becomes one clean failure instead of a traceback.
 
         ``describe_error(error)`` may return the sentence to fail with, saying what the status means
-        for this module's resource; when it returns None the error's own sentence is used.
+        for this module's resource; when it returns None the error's own sentence is used. A refused
+        API key gets the same sentence in every module.
         """
         try:
             action(self)
         except BunnyApiError as error:
+            if error.status == 401:
+                self.fail_api(error, msg=AUTH_REFUSED)
             self.fail_api(error, msg=describe_error(error) if describe_error else None)
 
+    def write(self, method, path, body=None, params=None, *, confirm):
+        """Send one write and return the API's answer; an unknown outcome is settled by reading.
+
+        A 502/503/504, or a connection lost after the request went out, leaves open whether the API
+        applied the write. ``confirm()`` then reads the resource and returns something true when
+        the write has taken effect (the resource it read, say), which is returned in place of the
+        lost answer. When it has not, the write is sent again while the retry budget lasts; a
+        refusal of that second attempt (a duplicate, say) is checked with ``confirm()`` as well.
+        ``confirm=None`` declares a write that is harmless to repeat, such as a restart, which is
+        sent again without a read. If the read fails too, the module fails saying that the write
+        may or may not have been applied, and reports a change, since it may have been.
+        """
+        budget = self.client.retries
+        attempts = 0
+        unsettled = False
+        while True:
+            try:
+                return self.client.request(method, path, params=params, json=body, retries=budget - attempts)
+            except BunnyApiError as error:
+                attempts += error.attempts
+                if not (error.outcome_unknown or unsettled):
+                    raise
+                unsettled = True
+                applied = self._confirm(confirm, error)
+                if applied:
+                    self.client.applied_writes += 1
+                    return applied
+                if not error.outcome_unknown:
+                    raise
+                if attempts > budget:
+                    raise BunnyApiError(
+                        method, path, error.status, error.body, attempts, reason=error.message,
+                        outcome_unknown=confirm is None, retries_exhausted=True,
+                    ) from None
+
+    @staticmethod
+    def _confirm(confirm, write_error):
+        if confirm is None:
+            return None
+        try:
+            return confirm()
+        except BunnyApiError as read_error:
+            raise UnsettledWriteError(write_error, read_error) from None
+
+    def hide_values(self, values):
+        """Keep these strings (user secrets such as chosen environment variable values) out of all output.
+
+        Ansible replaces them wherever they appear in the result, the diff, the message and the
+        logged module arguments, as it does for ``no_log`` options.
+        """
+        self.ansible.no_log_values.update(str(value) for value in values if value not in (None, ""))
+
     def fail(self, msg, **extra):
+        extra["changed"] = bool(extra.get("changed")) or self.wrote
         self.ansible.fail_json(msg=msg, **extra)
 
     def fail_api(self, error, msg=None):
         result = error.as_result()
         result["api_error"] = self.mask(result["api_error"])
-        self.fail(msg or str(error), **result)
+        self.fail(msg or str(error), changed=error.outcome_unknown, **result)
 
     def exit_info(self, items):
         """Finish an info module: nothing changes, the items go under the result key."""
@@ -146,11 +236,15 @@ class BunnyModule:
         with like; both are masked.
         """
         result = dict(extra)
-        result["changed"] = changed
+        result["changed"] = bool(changed) or self.wrote
         result[self.result_key] = self.mask(after)
         if self.ansible._diff:
             result["diff"] = dict(before=self.mask(before) or {}, after=self.mask(after) or {})
         self.ansible.exit_json(**result)
 
     def mask(self, data):
-        return mask_secrets(data, self.secret_keys)
+        """Mask the secret keys' values, and keep those values out of every other part of the output too."""
+        found = set()
+        masked = mask_secrets(data, self.secret_keys, found)
+        self.hide_values(found)
+        return masked

@@ -531,6 +531,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers im
     APP_RULES,
     RESTART_PATH,
     ambiguous_templates,
+    app_converged,
     app_options,
     app_patch,
     error_describer,
@@ -566,9 +567,10 @@ def update_app(module):
     after = predicted
     if not module.check_mode:
         if body:
-            module.client.patch(build_path(APP_PATH, app_id=app_id), json=body)
+            module.write("PATCH", build_path(APP_PATH, app_id=app_id), body, confirm=lambda: app_converged(module.client, app_id, params))
         if params["restart"]:
-            module.client.post(build_path(RESTART_PATH, app_id=app_id))
+            # A second restart does no harm the first did not, so an unknown outcome is resent.
+            module.write("POST", build_path(RESTART_PATH, app_id=app_id), confirm=None)
         if params["wait"]:
             after, problem = wait_until_active(module.client, app_id, params["wait_timeout"])
             if problem:

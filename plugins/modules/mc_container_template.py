@@ -446,6 +446,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers im
     merge_template,
     project,
     request_problems,
+    template_converged,
     template_options,
     template_patch,
 )
@@ -468,7 +469,7 @@ def update_template(module):
     after = predicted
     if body and not module.check_mode:
         path = build_path(TEMPLATE_PATH, app_id=app_id, container_id=current["id"])
-        after = module.client.patch(path, json=body) or module.client.get(path)
+        after = module.write("PATCH", path, body, confirm=lambda: template_converged(module.client, path, params)) or module.client.get(path)
     module.exit_resource(bool(body), project(current), project(after))
 
 

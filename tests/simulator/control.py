@@ -65,6 +65,11 @@ async def clear_request_log(request: Request):
     return empty_response(204)
 
 
+@router.get("/stats")
+async def read_request_stats(request: Request):
+    return json_response(_state(request).stats.describe())
+
+
 @router.post("/faults")
 async def add_fault(request: Request):
     rule = _state(request).add_fault(await _body_as(request, FaultRuleRequest))

@@ -22,6 +22,10 @@ class FaultRuleRequest(BaseModel):
     retry_after: Optional[int] = Field(default=None, ge=0, description="Seconds, sent as the Retry-After header.")
     delay_ms: int = Field(default=0, ge=0, le=60000)
     drop_connection: bool = False
+    apply: bool = Field(
+        default=False,
+        description="Let the request take effect first, then answer with the fault instead: a write whose answer is lost.",
+    )
     count: Optional[int] = Field(default=None, ge=1)
     rate: Optional[float] = Field(default=None, ge=0, le=1)
     seed: int = Field(default=0, description="Seeds the random draws of `rate`, so runs repeat.")
@@ -45,6 +49,8 @@ class FaultRuleRequest(BaseModel):
             raise ValueError("retry_after needs a status")
         if self.status is None and not self.drop_connection and not self.delay_ms:
             raise ValueError("the rule does nothing: give status, delay_ms or drop_connection")
+        if self.apply and self.status is None and not self.drop_connection:
+            raise ValueError("apply needs a status or drop_connection to answer with")
         return self
 
 

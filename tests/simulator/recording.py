@@ -14,6 +14,27 @@ from .faults import FaultRuleRequest
 from .state import SimulatorState
 
 CONTROL_PREFIX = "/_sim"
+READ_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
+
+
+# Paths under these name a collection; the segment after one is the id of the resource acted on.
+COLLECTIONS = ("/mc/apps/", "/mc/registries/", "/compute/script/", "/pullzone/", "/videolibrary/", "/shield/shield-zone/")
+
+
+def resource_of(path: str) -> str:
+    """The resource a write acts on, for counting concurrent writes to it.
+
+    `/pullzone/7/addHostname` and `/pullzone/7/edgerules/x/setEdgeRuleEnabled` both act on
+    `/pullzone/7`; a path outside the collections counts as its own resource.
+    """
+    for collection in COLLECTIONS:
+        if path.startswith(collection):
+            return collection + path[len(collection):].split("/", 1)[0]
+    return path
+
+
+async def _discard(message) -> None:
+    """A `send` that throws the API's answer away."""
 
 
 def _query_dict(query_string: bytes) -> Dict[str, Any]:
@@ -76,10 +97,23 @@ class RecordingMiddleware:
         with self.state.lock:
             self.state.request_log.append(entry)
 
+        client = scope.get("client")
+        writes_to = None if method in READ_METHODS else resource_of(path)
+        self.state.stats.request_started(client[1] if client else None, writes_to)
+        try:
+            await self._answer(scope, receive, send, entry, body)
+        finally:
+            self.state.stats.request_finished(writes_to)
+
+    async def _answer(self, scope, receive, send, entry, body: bytes) -> None:
+        method, path = entry["method"], entry["path"]
         fault = self.state.faults.take(method, path)
         if fault is not None:
             if fault.delay_ms:
                 await asyncio.sleep(fault.delay_ms / 1000)
+            if fault.apply:
+                # The API does the work; only its answer is lost on the way back.
+                await self._call_app(scope, body, receive, _discard, {})
             if fault.drop_connection:
                 await _drop_connection(send)
                 return
@@ -87,7 +121,9 @@ class RecordingMiddleware:
                 entry["status"] = fault.status
                 await self._send_fault(fault, path, send)
                 return
+        await self._call_app(scope, body, receive, send, entry)
 
+    async def _call_app(self, scope, body: bytes, receive, send, entry: Dict[str, Any]) -> None:
         body_delivered = False
 
         async def replay_body():

@@ -93,7 +93,12 @@ class SimulatorServer:
         return self.state.logged_requests()
 
     def clear_requests(self) -> None:
+        """Clear the request log and the request stats."""
         self.state.clear_request_log()
+
+    def stats(self) -> Dict[str, Any]:
+        """Connections opened and the most concurrent writes per resource since the log was cleared."""
+        return self.state.stats.describe()
 
     def add_fault(self, **rule: Any) -> Dict[str, Any]:
         """Add a fault rule; the keywords are those of `POST /_sim/faults`."""

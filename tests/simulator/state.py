@@ -19,6 +19,42 @@ RESOURCE_LISTS = ("registries", "apps", "edge_scripts", "pull_zones", "video_lib
 FixtureFiller = Callable[[List[Dict[str, Any]], "SimulatorState"], List[Dict[str, Any]]]
 
 
+class RequestStats:
+    """What the request log does not show: connections opened, and writes to one resource at once.
+
+    A client that keeps its connection alive sends every request from one port, so the number of
+    client ports seen is the number of connections it opened. Writes are counted per resource
+    (see recording.resource_of) while they are in flight, faults' delays included.
+    """
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.clear()
+
+    def clear(self) -> None:
+        with self._lock:
+            self._client_ports: set = set()
+            self._in_flight: Dict[str, int] = {}
+            self._most_in_flight: Dict[str, int] = {}
+
+    def request_started(self, client_port: Optional[int], resource: Optional[str]) -> None:
+        with self._lock:
+            if client_port is not None:
+                self._client_ports.add(client_port)
+            if resource is not None:
+                self._in_flight[resource] = self._in_flight.get(resource, 0) + 1
+                self._most_in_flight[resource] = max(self._most_in_flight.get(resource, 0), self._in_flight[resource])
+
+    def request_finished(self, resource: Optional[str]) -> None:
+        if resource is not None:
+            with self._lock:
+                self._in_flight[resource] -= 1
+
+    def describe(self) -> Dict[str, Any]:
+        with self._lock:
+            return {"connections": len(self._client_ports), "most_concurrent_writes": dict(self._most_in_flight)}
+
+
 class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -63,6 +99,7 @@ class SimulatorState:
         self.startup_keys = frozenset(api_keys)
         self.fixture_fillers = fixture_fillers or {}
         self.faults = FaultBook()
+        self.stats = RequestStats()
         self.request_log: List[Dict[str, Any]] = []
         self._clear()
 
@@ -89,6 +126,7 @@ class SimulatorState:
         with self.lock:
             self._clear()
             self.request_log.clear()
+            self.stats.clear()
             self.faults.clear()
 
     def load_fixtures(self, data: Union[Fixtures, Dict[str, Any]]) -> Dict[str, int]:
@@ -119,6 +157,7 @@ class SimulatorState:
     def clear_request_log(self) -> None:
         with self.lock:
             self.request_log.clear()
+            self.stats.clear()
 
     def mark_progressing(self, app: Dict[str, Any]) -> None:
         app["status"] = "progressing"

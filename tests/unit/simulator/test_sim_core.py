@@ -4,6 +4,7 @@ import json
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -356,3 +357,72 @@ def test_deleting_faults_clears_them(simulator, api):
 def test_control_calls_are_never_faulted(simulator):
     simulator.add_fault(path=".*", status=500)
     assert requests.get(simulator.url + "/_sim/requests", timeout=5).status_code == 200
+
+
+def test_an_applied_fault_changes_the_state_and_loses_the_answer(simulator, api):
+    simulator.load_fixtures({"pull_zones": [{"Id": 1}]})
+    simulator.add_fault(method="POST", path="addAllowedReferrer", status=504, apply=True, count=1)
+
+    answer = api.post("/pullzone/1/addAllowedReferrer", json={"Hostname": "example.com"})
+
+    assert answer.status_code == 504
+    assert api.get("/pullzone/1").json()["AllowedReferrers"] == ["example.com"]
+
+
+def test_an_applied_fault_can_drop_the_connection_after_the_change(simulator, api):
+    simulator.load_fixtures({"pull_zones": [{"Id": 1}]})
+    simulator.add_fault(method="POST", path="addAllowedReferrer", drop_connection=True, apply=True, count=1)
+
+    with pytest.raises(requests.ConnectionError):
+        api.post("/pullzone/1/addAllowedReferrer", json={"Hostname": "example.com"})
+
+    assert simulator.requests()[0]["status"] is None
+    assert api.get("/pullzone/1").json()["AllowedReferrers"] == ["example.com"]
+
+
+def test_an_unapplied_fault_changes_nothing(simulator, api):
+    simulator.load_fixtures({"pull_zones": [{"Id": 1}]})
+    simulator.add_fault(method="POST", path="addAllowedReferrer", status=504, count=1)
+
+    api.post("/pullzone/1/addAllowedReferrer", json={"Hostname": "example.com"})
+
+    assert api.get("/pullzone/1").json()["AllowedReferrers"] == []
+
+
+def test_apply_without_an_answer_to_give_is_refused(simulator):
+    answer = requests.post(simulator.url + "/_sim/faults", json={"path": "x", "delay_ms": 10, "apply": True}, timeout=5)
+    assert answer.status_code == 400
+
+
+def test_stats_count_one_connection_for_a_keep_alive_client(simulator, api):
+    for _attempt in range(5):
+        api.get("/mc/registries")
+    with requests.Session() as other:
+        other.get(simulator.url + "/mc/registries", headers=simulator.headers, timeout=5)
+
+    assert requests.get(simulator.url + "/_sim/stats", timeout=5).json()["connections"] == 2
+
+
+def test_stats_report_the_most_writes_in_flight_per_resource(simulator):
+    simulator.load_fixtures({"pull_zones": [{"Id": 1}, {"Id": 2}]})
+    simulator.add_fault(method="POST", path="^/pullzone/1/", delay_ms=300)
+
+    def add(zone, referrer):
+        requests.post(simulator.url + "/pullzone/%d/addAllowedReferrer" % zone, json={"Hostname": referrer},
+                      headers=simulator.headers, timeout=5)
+
+    threads = [threading.Thread(target=add, args=(1, "r%d.example" % number)) for number in range(3)]
+    threads.append(threading.Thread(target=add, args=(2, "only.example")))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert simulator.stats()["most_concurrent_writes"] == {"/pullzone/1": 3, "/pullzone/2": 1}
+
+
+def test_clearing_the_request_log_clears_the_stats(simulator, api):
+    api.get("/mc/registries")
+    simulator.clear_requests()
+
+    assert simulator.stats() == {"connections": 0, "most_concurrent_writes": {}}

@@ -1,77 +1,23 @@
 """The HTTP client against a scripted server: every exchange is exactly the one the test wrote."""
 
 import json
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from urllib3.util.retry import RequestHistory
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import (
+    BACKOFF_CAP_SECONDS,
+    ERROR_TEXT_CAP,
+    RETRY_AFTER_CAP_SECONDS,
     USER_AGENT,
+    ApiRetry,
     BunnyApiError,
     BunnyClient,
     build_path,
     describe_error_body,
 )
-
-API_KEY = "k3y-that-must-never-leak-0000"
-
-
-class ScriptedApi:
-    """Answers requests from a queue of (status, body, headers) and records what it received."""
-
-    def __init__(self):
-        self.answers = []
-        self.received = []
-        api = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
-
-            def _answer(self):
-                length = int(self.headers.get("Content-Length") or 0)
-                raw_body = self.rfile.read(length) if length else b""
-                api.received.append({
-                    "method": self.command,
-                    "path": self.path,
-                    "headers": dict(self.headers),
-                    "body": json.loads(raw_body) if raw_body else None,
-                    "at": time.monotonic(),
-                    "client_port": self.client_address[1],
-                })
-                status, body, headers = api.answers.pop(0) if api.answers else (200, {}, {})
-                payload = b"" if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
-                self.send_response(status)
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
-
-            do_GET = do_POST = do_PATCH = do_PUT = do_DELETE = _answer
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
-
-    def answer(self, status, body=None, headers=None):
-        self.answers.append((status, body, headers or {}))
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
-@pytest.fixture
-def api():
-    scripted = ScriptedApi()
-    yield scripted
-    scripted.close()
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.module_utils.scripted_api import API_KEY
 
 
 def client_for(api, retries=3):
@@ -80,7 +26,7 @@ def client_for(api, retries=3):
 
 def test_sends_the_key_the_user_agent_and_json(api):
     api.answer(200, {"id": "app-1"})
-    client_for(api).patch("/mc/apps/app-1", json={"name": "web"})
+    client_for(api).request("PATCH", "/mc/apps/app-1", json={"name": "web"})
 
     request = api.received[0]
     assert request["headers"]["AccessKey"] == API_KEY
@@ -119,7 +65,7 @@ def test_429_is_retried_for_a_post_too(api):
     api.answer(429, {}, {"Retry-After": "0"})
     api.answer(200, {"Id": 1})
 
-    assert client_for(api).post("/compute/script", json={"Name": "x"}) == {"Id": 1}
+    assert client_for(api).request("POST", "/compute/script", json={"Name": "x"}) == {"Id": 1}
     assert [request["method"] for request in api.received] == ["POST", "POST"]
 
 
@@ -144,23 +90,179 @@ def test_503_on_get_is_retried(api):
     assert len(api.received) == 2
 
 
-def test_503_on_post_is_not_retried(api):
+@pytest.mark.parametrize("method", ["POST", "PATCH", "PUT", "DELETE"])
+def test_a_gateway_error_on_a_write_is_not_resent_and_leaves_the_outcome_open(api, method):
     api.answer(503, {"title": "Service Unavailable"})
     api.answer(200, {})
 
     with pytest.raises(BunnyApiError) as failure:
-        client_for(api).post("/mc/apps/app-1/restart")
+        client_for(api).request(method, "/mc/apps/app-1/restart")
 
     assert len(api.received) == 1
     assert failure.value.attempts == 1
+    assert failure.value.outcome_unknown is True
     assert "attempts" not in str(failure.value)
+
+
+def test_a_refused_write_has_a_known_outcome(api):
+    api.answer(400, {"ErrorKey": "validation_error", "Message": "Name is required."})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api).request("POST", "/compute/script", json={})
+
+    assert failure.value.outcome_unknown is False
+
+
+def test_a_failed_read_never_leaves_an_outcome_open(api):
+    for _attempt in range(2):
+        api.answer(503, {})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api, retries=1).get("/mc/apps/app-1")
+
+    assert failure.value.outcome_unknown is False
+
+
+def test_a_connection_dropped_after_a_write_was_sent_leaves_the_outcome_open(api):
+    api.answer(None)
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api).request("POST", "/pullzone/1/addHostname", json={"Hostname": "a.example"})
+
+    assert len(api.received) == 1
+    assert failure.value.outcome_unknown is True
+    assert failure.value.status is None
+    assert "connection closed before an answer arrived" in str(failure.value)
+
+
+def test_a_dropped_read_is_sent_again(api):
+    api.answer(None)
+    api.answer(200, {"Id": 1})
+
+    assert client_for(api).get("/pullzone/1") == {"Id": 1}
+    assert len(api.received) == 2
+
+
+def test_a_write_that_never_connected_has_a_known_outcome():
+    client = BunnyClient(api_key=API_KEY, api_url="http://127.0.0.1:9", timeout=2, retries=1, backoff_factor=0)
+
+    with pytest.raises(BunnyApiError) as failure:
+        client.request("POST", "/compute/script", json={"Name": "x"})
+
+    assert failure.value.outcome_unknown is False
+    assert failure.value.attempts == 2
+    assert "could not connect to http://127.0.0.1:9" in str(failure.value)
+
+
+def test_a_slow_answer_fails_after_api_timeout_with_a_sentence_naming_it(api):
+    api.answer(200, {}, delay=3)
+    client = BunnyClient(api_key=API_KEY, api_url=api.url, timeout=1, retries=0, backoff_factor=0)
+
+    started = time.monotonic()
+    with pytest.raises(BunnyApiError) as failure:
+        client.request("PATCH", "/mc/apps/app-1", json={"name": "x"})
+
+    assert time.monotonic() - started < 2.5
+    assert "no answer within api_timeout (1 seconds)" in str(failure.value)
+    assert failure.value.outcome_unknown is True
+
+
+def test_the_retry_budget_of_one_request_can_be_narrowed(api):
+    for _attempt in range(5):
+        api.answer(429, {}, {"Retry-After": "0"})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api, retries=4).request("POST", "/compute/script", json={}, retries=1)
+
+    assert len(api.received) == 2
+    assert failure.value.attempts == 2
+
+
+def test_only_writes_the_api_accepted_are_counted(api):
+    api.answer(200, {})
+    api.answer(204, None)
+    api.answer(400, {"Message": "no"})
+    client = client_for(api)
+
+    client.get("/pullzone/1")
+    client.request("POST", "/pullzone/1/addHostname", json={"Hostname": "a.example"})
+    with pytest.raises(BunnyApiError):
+        client.request("POST", "/pullzone/1/addHostname", json={"Hostname": "b.example"})
+
+    assert client.applied_writes == 1
+
+
+def test_rate_limits_that_outlast_the_retries_say_how_to_wait_longer(api):
+    for _attempt in range(3):
+        api.answer(429, {"title": "Too Many Requests"}, {"Retry-After": "0"})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api, retries=2).request("POST", "/pullzone/1/addHostname", json={"Hostname": "a.example"})
+
+    assert str(failure.value) == (
+        "POST /pullzone/1/addHostname was refused with HTTP 429 (the API's rate limit) on 3 attempts. "
+        "Raise api_retries (2 now) to wait longer, or run fewer tasks against the API at once."
+    )
+
+
+def test_gateway_errors_that_outlast_the_retries_say_so(api):
+    for _attempt in range(2):
+        api.answer(503, {})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api, retries=1).get("/pullzone/1")
+
+    assert str(failure.value) == (
+        "GET /pullzone/1 failed with status 503: Service Unavailable after 2 attempts; "
+        "raise api_retries (1 now) to give the API longer to recover."
+    )
+
+
+def test_a_redirect_is_reported_not_followed(api):
+    api.answer(302, None, {"Location": "/elsewhere"})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api).request("POST", "/compute/script", json={"Name": "x"})
+
+    assert failure.value.status == 302
+    assert [request["path"] for request in api.received] == ["/compute/script"]
+
+
+def test_a_non_json_error_page_is_cut_short(api):
+    api.answer(500, b"<html>" + b"x" * 5000 + b"</html>")
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api).request("POST", "/compute/script", json={})
+
+    assert len(failure.value.message) == ERROR_TEXT_CAP
+    assert failure.value.message.startswith("<html>xxx")
+
+
+def test_backoff_never_exceeds_its_cap():
+    answers = tuple(RequestHistory("GET", "/", None, 503, None) for _attempt in range(30))
+    policy = ApiRetry(total=50, backoff_factor=0.5, history=answers)
+
+    assert BACKOFF_CAP_SECONDS / 2 <= policy.get_backoff_time() <= BACKOFF_CAP_SECONDS
+
+
+class _Answer:
+    def __init__(self, retry_after):
+        self.headers = {"Retry-After": retry_after}
+
+    def getheader(self, name, default=None):
+        return self.headers.get(name, default)
+
+
+@pytest.mark.parametrize("retry_after, expected", [("5", 5.0), ("86400", RETRY_AFTER_CAP_SECONDS), ("0", 0.0)])
+def test_retry_after_is_honoured_up_to_its_cap(retry_after, expected):
+    assert ApiRetry(total=3).get_retry_after(_Answer(retry_after)) == expected
 
 
 def test_502_on_patch_is_not_retried(api):
     api.answer(502, {})
 
     with pytest.raises(BunnyApiError):
-        client_for(api).patch("/mc/apps/app-1", json={})
+        client_for(api).request("PATCH", "/mc/apps/app-1", json={})
 
     assert len(api.received) == 1
 
@@ -174,7 +276,7 @@ def test_error_details_give_status_message_and_field_errors(api):
     })
 
     with pytest.raises(BunnyApiError) as failure:
-        client_for(api).patch("/mc/apps/app-1", json={"autoScaling": {"min": 0, "max": 1}})
+        client_for(api).request("PATCH", "/mc/apps/app-1", json={"autoScaling": {"min": 0, "max": 1}})
 
     error = failure.value
     assert (error.status, error.message) == (400, "The request is invalid.")
@@ -200,7 +302,7 @@ def test_legacy_error_gives_key_field_and_message(api):
     api.answer(400, {"ErrorKey": "pullzone.hostname_already_registered", "Field": "Hostname", "Message": "The hostname is already registered."})
 
     with pytest.raises(BunnyApiError) as failure:
-        client_for(api).post("/pullzone/1/addHostname", json={"Hostname": "cdn.example.com"})
+        client_for(api).request("POST", "/pullzone/1/addHostname", json={"Hostname": "cdn.example.com"})
 
     error = failure.value
     assert error.status == 400
@@ -310,4 +412,4 @@ def test_the_key_never_appears_in_an_error_a_result_or_a_repr(api):
 def test_an_empty_success_body_is_none(api):
     api.answer(204, None)
 
-    assert client_for(api).post("/pullzone/1/addAllowedReferrer", json={"Hostname": "a.example"}) is None
+    assert client_for(api).request("POST", "/pullzone/1/addAllowedReferrer", json={"Hostname": "a.example"}) is None
