@@ -18,6 +18,7 @@ from ansible.module_utils.common.dict_transformations import snake_dict_to_camel
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import apply_changes, changed_fields, reconcile_keyed
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
 
 APP_PATH = "/mc/apps/{app_id}"
 APPS_PATH = "/mc/apps"
@@ -219,10 +220,6 @@ def app_options():
 
 # --- Rules ---------------------------------------------------------------------------------------
 
-def _each_named_once(field):
-    return lambda items: len({item[field] for item in items}) == len(items)
-
-
 def _port_rules(path):
     return (
         (path + ".container_port", dict(minimum=1, maximum=65535)),
@@ -256,12 +253,12 @@ TEMPLATE_RULES = (
                           pattern_hint="'sha256:' followed by 64 lowercase letters or digits")),
     ("image_registry_id", dict(min_length=1)),
     ("environment_variables", dict(satisfies=(all, "name every variable"))),
-    ("endpoints", dict(satisfies=(_each_named_once("display_name"), "name each display_name once"))),
+    ("endpoints", dict(satisfies=(each_named_once("display_name"), "name each display_name once"))),
     ("endpoints[].display_name", dict(min_length=1, max_length=50)),
     ("endpoints[].cdn.port_mappings", dict(min_items=1, max_items=1)),
     ("endpoints[].cdn.sticky_sessions.session_headers", dict(min_items=1, max_items=3)),
     ("endpoints[].anycast.port_mappings", dict(min_items=1)),
-    ("volume_mounts", dict(satisfies=(_each_named_once("name"), "mount each volume once"))),
+    ("volume_mounts", dict(satisfies=(each_named_once("name"), "mount each volume once"))),
     ("volume_mounts[].name", dict(min_length=1, max_length=50)),
     ("volume_mounts[].mount_path", dict(min_length=1, pattern=MOUNT_PATH_PATTERN,
                                         pattern_hint="an absolute path without //, .. or spaces")),
@@ -275,10 +272,10 @@ APP_RULES = (
     ("autoscaling.min", dict(minimum=1, maximum=1000)),
     ("autoscaling.max", dict(minimum=1, maximum=1000)),
     ("autoscaling", dict(satisfies=(lambda scaling: scaling["min"] <= scaling["max"], "have min no greater than max"))),
-    ("volumes", dict(satisfies=(_each_named_once("name"), "name each volume once"))),
+    ("volumes", dict(satisfies=(each_named_once("name"), "name each volume once"))),
     ("volumes[].name", dict(min_length=1, max_length=50)),
     ("volumes[].size", dict(minimum=1, maximum=100)),
-    ("container_templates", dict(satisfies=(_each_named_once("name"), "name each template once"))),
+    ("container_templates", dict(satisfies=(each_named_once("name"), "name each template once"))),
     ("wait_timeout", dict(minimum=1)),
 ) + tuple(("container_templates[]." + path, checks) for path, checks in TEMPLATE_RULES)
 

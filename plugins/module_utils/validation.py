@@ -12,7 +12,9 @@ argument spec. Checks: ``minimum``/``maximum`` (numbers), ``min_length``/``max_l
 as the API's validators require) with an optional ``pattern_hint`` that says it in words, and
 ``satisfies``, a pair ``(predicate, requirement)`` for a rule that spans a value's parts (for example
 ``autoscaling`` whose ``min`` may not exceed its ``max``): the value breaks it when ``predicate(value)``
-is false, and the message says the value "must <requirement>".
+is false, and the message says the value "must <requirement>". A predicate may instead return a
+string naming the part that breaks the rule (``'uploads' more than once``), which the message
+shows in place of the whole value.
 """
 
 import re
@@ -68,9 +70,26 @@ def _check(value, checks):
             return "must have %s items, got %d" % (_range_words(min_items, max_items), len(value))
 
     satisfies = checks.get("satisfies")
-    if satisfies is not None and not satisfies[0](value):
-        return "must %s, got %r" % (satisfies[1], value)
+    if satisfies is not None:
+        outcome = satisfies[0](value)
+        if isinstance(outcome, str):
+            return "must %s, got %s" % (satisfies[1], outcome)
+        if not outcome:
+            return "must %s, got %r" % (satisfies[1], value)
     return None
+
+
+def each_named_once(field):
+    """A ``satisfies`` predicate for a list of dicts: no two items share ``field``; names the first repeat."""
+    def check(items):
+        seen = set()
+        for item in items:
+            name = item.get(field)
+            if name in seen:
+                return "%r more than once" % name
+            seen.add(name)
+        return True
+    return check
 
 
 def _range_words(low, high):

@@ -1,6 +1,6 @@
 """The validator: every rule names the option path and says what is allowed."""
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import validate
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once, validate
 
 RULES = (
     ("volumes[].size", dict(minimum=1, maximum=100)),
@@ -47,3 +47,20 @@ def test_absent_options_are_not_checked():
 
 def test_booleans_are_not_numbers():
     assert validate({"flag": True}, (("flag", dict(minimum=5)),)) == []
+
+
+def test_a_repeated_name_is_named_not_the_whole_list():
+    rules = (("volumes", dict(satisfies=(each_named_once("name"), "name each volume once"))),)
+
+    assert validate({"volumes": [{"name": "a", "size": 1}, {"name": "b"}, {"name": "a", "size": 2}]}, rules) == [
+        "volumes must name each volume once, got 'a' more than once"
+    ]
+    assert validate({"volumes": [{"name": "a"}, {"name": "b"}]}, rules) == []
+
+
+def test_a_predicate_that_says_false_shows_the_value():
+    rules = (("autoscaling", dict(satisfies=(lambda scaling: scaling["min"] <= scaling["max"], "have min no greater than max"))),)
+
+    assert validate({"autoscaling": {"min": 5, "max": 2}}, rules) == [
+        "autoscaling must have min no greater than max, got {'min': 5, 'max': 2}"
+    ]
