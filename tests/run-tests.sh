@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test of the collection, on a fresh machine too: it makes its own virtual environments
 # from pinned versions, then runs ruff, ansible-test sanity, units and integration, ansible-lint,
-# the docs and changelog linters, the build, the molecule scenarios and the benchmarks with the
-# newest ansible-core the machine's python3 takes; where Python 3.12 exists, sanity, units and
-# integration run again with the newest ansible-core release. Every step runs; the script fails
-# if any step failed.
+# the docs and changelog linters, the build, the molecule scenarios, the benchmarks and the demo
+# with the newest ansible-core the machine's python3 takes; then sanity, units and integration
+# again with the newest ansible-core release on Python 3.12. Every step runs; the script fails if
+# any step failed or could not run.
 set -euo pipefail
 
 # shellcheck source=tests/utils/environment.sh
@@ -67,6 +67,28 @@ ansible_test_steps() {
     stop_simulator
 }
 
+# Adds the closing summaries of every pytest run in the log into one line, and fails when any run
+# collected no tests: a suite that silently finds nothing must not pass.
+count_unit_tests() {
+    python - "$work/units.log" <<'PY'
+import re
+import sys
+
+totals = {"passed": 0, "failed": 0, "error": 0}
+empty_runs = 0
+with open(sys.argv[1]) as log:
+    for line in log:
+        if re.match(r"^=+ .* in [0-9.]+s", line):
+            counts = re.findall(r"(\d+) (passed|failed|errors?)", line)
+            empty_runs += not any(outcome == "passed" for _count, outcome in counts)
+            for count, outcome in counts:
+                totals[outcome.rstrip("s")] += int(count)
+print("unit: %d passed, %d failed, %d pytest runs without a passing test" % (
+    totals["passed"], totals["failed"] + totals["error"], empty_runs))
+sys.exit(1 if empty_runs or not totals["passed"] else 0)
+PY
+}
+
 cd "$collection"
 default_core="ansible-core $(python -c 'import ansible; print(ansible.__version__)')"
 step ruff ruff check .
@@ -75,21 +97,28 @@ step ansible-lint ansible-lint
 step collection-docs antsibull-docs lint-collection-docs --plugin-docs .
 step changelog antsibull-changelog lint
 step build ansible-galaxy collection build --force --output-path "$work"
-if compgen -G "extensions/molecule/*/molecule.yml" >/dev/null; then
-    step molecule bash -c "cd extensions && molecule test --all"
+if compgen -G "roles/*/tasks" >/dev/null || compgen -G "extensions/molecule/*/molecule.yml" >/dev/null; then
+    # Roles without scenarios fail here rather than pass untested.
+    step molecule bash -c "compgen -G 'extensions/molecule/*/molecule.yml' >/dev/null && cd extensions && molecule test --all"
 fi
 for benchmark in bench/*.py; do
     [[ -e "$benchmark" ]] && step "benchmark $(basename "$benchmark")" python "$benchmark"
 done
+# The README's demo command, from the checkout it lives in (it shares the default environment).
+step demo bash "$repository_root/tests/run-demo.sh"
 
+# The newest ansible-core release needs Python 3.12, which the project's machines have under pyenv;
+# without it that half of the matrix cannot run, and the pipeline says so by failing.
 python312="$(find_python312)"
 if [[ -n "$python312" ]]; then
     ensure_python_environment "$repository_root/.venv-py3.12" "$python312" "$repository_root/tests/constraints-py3.12.txt"
     PATH="$repository_root/.venv-py3.12/bin:$PATH" ansible_test_steps \
         "ansible-core $("$repository_root/.venv-py3.12/bin/python" -c 'import ansible; print(ansible.__version__)')"
 else
-    echo "No Python 3.12 on this machine: the newest ansible-core release is not tested."
+    step "newest ansible-core" bash -c 'echo "No Python 3.12 on this machine: the newest ansible-core release cannot be tested." >&2; false'
 fi
+
+step "unit test count" count_unit_tests
 
 echo
 if ((${#failed_steps[@]})); then
@@ -97,17 +126,4 @@ if ((${#failed_steps[@]})); then
 else
     echo "Every step passed."
 fi
-# ansible-test runs pytest once per group of tests; add their closing summaries into one line.
-python - "$work/units.log" <<'PY'
-import re
-import sys
-
-totals = {"passed": 0, "failed": 0, "error": 0}
-with open(sys.argv[1]) as log:
-    for line in log:
-        if re.match(r"^=+ .* in [0-9.]+s", line):
-            for count, outcome in re.findall(r"(\d+) (passed|failed|errors?)", line):
-                totals[outcome.rstrip("s")] += int(count)
-print("unit: %d passed, %d failed" % (totals["passed"], totals["failed"] + totals["error"]))
-PY
 ((${#failed_steps[@]} == 0))
