@@ -15,7 +15,7 @@ options:
     required: true
   api_url:
     description:
-      - Base URL of the bunny.net management API.
+      - Base URL of the bunny.net management API, an C(http://) or C(https://) URL.
       - If not set, the value of the E(BUNNYNET_API_URL) environment variable is used.
       - Point it at the bundled simulator to test playbooks offline.
     type: str

@@ -194,16 +194,15 @@ def build_path(template, **params):
 class BunnyClient:
     """One keep-alive session per module run, with timeouts, retries and error parsing.
 
-    ``applied_writes`` counts the writes the API confirmed, so that a failure later in the same run
-    can still say that something changed.
+    ``write_applied`` turns true once the API has accepted a write, so that a failure later in the
+    same run can still say that something changed.
     """
 
-    def __init__(self, api_key, api_url="https://api.bunny.net", timeout=30, retries=5,
-                 validate_certs=True, backoff_factor=BACKOFF_FACTOR):
+    def __init__(self, api_key, api_url, timeout, retries, validate_certs=True, backoff_factor=BACKOFF_FACTOR):
         self.api_url = api_url.rstrip("/")
         self.timeout = timeout
         self.retries = retries
-        self.applied_writes = 0
+        self.write_applied = False
         self.validate_certs = validate_certs
         self.session = requests.Session()
         self.session.headers.update({
@@ -211,18 +210,17 @@ class BunnyClient:
             "Accept": "application/json",
             "User-Agent": USER_AGENT,
         })
+        # The template of every request's policy; request() gives each its retry budget.
         self._policy = ApiRetry(
-            total=retries,
+            backoff_factor=backoff_factor,
+            allowed_methods=SAFE_METHODS,
             # Errors that are neither connect, read nor status errors (a certificate that fails
             # verification) come back the same on every attempt.
             other=0,
-            backoff_factor=backoff_factor,
-            allowed_methods=SAFE_METHODS,
-            respect_retry_after_header=True,
+            # An exhausted status retry returns the last answer, whose body says what went wrong.
             raise_on_status=False,
-            raise_on_redirect=False,
         )
-        self._adapter = HTTPAdapter(max_retries=self._policy)
+        self._adapter = HTTPAdapter()
         self.session.mount("https://", self._adapter)
         self.session.mount("http://", self._adapter)
 
@@ -265,7 +263,7 @@ class BunnyClient:
                 retries_exhausted=retryable and attempts == budget + 1,
             )
         if method not in SAFE_METHODS:
-            self.applied_writes += 1
+            self.write_applied = True
         return body
 
     def get(self, path, params=None):
@@ -311,28 +309,29 @@ class BunnyClient:
         # urllib3's NewConnectionError is a kind of ConnectTimeoutError, so it is told apart first.
         if _cause(exc, NewConnectionError):
             return "could not connect to %s (%s)" % (self.api_url, _innermost(exc)), False
-        if _cause(exc, ConnectTimeoutError) or isinstance(exc, requests.exceptions.ConnectTimeout):
+        if _cause(exc, ConnectTimeoutError):
             return "could not connect to %s within api_timeout (%s seconds)" % (self.api_url, self.timeout), False
-        if _cause(exc, ReadTimeoutError) or isinstance(exc, requests.exceptions.ReadTimeout):
+        if _cause(exc, ReadTimeoutError):
             return "no answer within api_timeout (%s seconds)" % self.timeout, True
-        if isinstance(exc, requests.exceptions.SSLError) or _cause(exc, Urllib3SSLError):
+        if _cause(exc, Urllib3SSLError):
             return ("the TLS connection to %s failed (%s); validate_certs=false turns certificate checks off, "
                     "for test systems only" % (self.api_url, _innermost(exc))), False
         if _cause(exc, ProtocolError):
             return "the connection closed before an answer arrived (%s)" % _innermost(exc), True
+        # Anything else (an answer cut short, say) happened after the request went out.
         return "%s: %s" % (type(exc).__name__, _innermost(exc)), True
 
 
 def _causes(exc):
-    """The exception and what it wraps: requests wraps urllib3's errors, which wrap the socket's."""
-    seen = []
-    while exc is not None and exc not in seen:
-        seen.append(exc)
+    """The exception and what it wraps, outermost first: requests wraps urllib3's errors, which wrap the socket's."""
+    chain = []
+    while exc is not None and exc not in chain:
+        chain.append(exc)
         wrapped = getattr(exc, "reason", None)
         if not isinstance(wrapped, BaseException):
-            wrapped = exc.args[0] if exc.args and isinstance(exc.args[0], BaseException) else None
+            wrapped = next((arg for arg in reversed(exc.args) if isinstance(arg, BaseException)), exc.__cause__)
         exc = wrapped
-    return seen
+    return chain
 
 
 def _cause(exc, kind):

@@ -4,8 +4,6 @@
 
 """The module base: shared options, the client, input rules, results, diffs and failures."""
 
-import copy
-
 from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
 from ansible.module_utils.common.dict_transformations import camel_dict_to_snake_dict
 
@@ -30,6 +28,7 @@ API_ARGUMENT_SPEC = dict(
 )
 
 API_RULES = (
+    ("api_url", dict(pattern=r"https?://[^\s/?#]+(?:/\S*)?", pattern_hint="an http:// or https:// URL")),
     ("api_timeout", dict(minimum=1)),
     ("api_retries", dict(minimum=0, maximum=20)),
 )
@@ -116,10 +115,8 @@ class BunnyModule:
     """
 
     def __init__(self, argument_spec, result_key, rules=(), secret_keys=(), **module_kwargs):
-        spec = copy.deepcopy(API_ARGUMENT_SPEC)
-        spec.update(argument_spec)
         self.client = None
-        self.ansible = AnsibleModule(argument_spec=spec, supports_check_mode=True, **module_kwargs)
+        self.ansible = AnsibleModule(argument_spec=dict(API_ARGUMENT_SPEC, **argument_spec), supports_check_mode=True, **module_kwargs)
         if not HAS_REQUESTS:
             self.ansible.fail_json(msg=missing_required_lib("requests"), exception=REQUESTS_IMPORT_ERROR)
         self.result_key = result_key
@@ -148,7 +145,7 @@ class BunnyModule:
     @property
     def wrote(self):
         """Whether a write of this run has been applied."""
-        return self.client is not None and self.client.applied_writes > 0
+        return self.client is not None and self.client.write_applied
 
     def run(self, action, describe_error=None):
         """Run ``action(self)``; any API error becomes one clean failure instead of a traceback.
@@ -189,7 +186,7 @@ class BunnyModule:
                 unsettled = True
                 applied = self._confirm(confirm, error)
                 if applied:
-                    self.client.applied_writes += 1
+                    self.client.write_applied = True
                     return applied
                 if not error.outcome_unknown:
                     raise

@@ -1,9 +1,13 @@
 """The HTTP client against a scripted server: every exchange is exactly the one the test wrote."""
 
 import json
+import random
 import time
+from http.client import RemoteDisconnected
 
 import pytest
+import requests
+from urllib3.exceptions import ConnectTimeoutError, DecodeError, MaxRetryError, NewConnectionError, ProtocolError, ReadTimeoutError, SSLError
 from urllib3.util.retry import RequestHistory
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import (
@@ -16,6 +20,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.api import (
     BunnyClient,
     build_path,
     describe_error_body,
+    is_shield_error,
 )
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.module_utils.scripted_api import API_KEY
 
@@ -150,8 +155,10 @@ def test_a_write_that_never_connected_has_a_known_outcome():
         client.request("POST", "/compute/script", json={"Name": "x"})
 
     assert failure.value.outcome_unknown is False
-    assert failure.value.attempts == 2
-    assert "could not connect to http://127.0.0.1:9" in str(failure.value)
+    assert str(failure.value) == (
+        "POST /compute/script failed: could not connect to http://127.0.0.1:9 ([Errno 111] Connection refused) "
+        "after 2 attempts; raise api_retries (1 now) to give the API longer to recover."
+    )
 
 
 def test_a_slow_answer_fails_after_api_timeout_with_a_sentence_naming_it(api):
@@ -176,20 +183,6 @@ def test_the_retry_budget_of_one_request_can_be_narrowed(api):
 
     assert len(api.received) == 2
     assert failure.value.attempts == 2
-
-
-def test_only_writes_the_api_accepted_are_counted(api):
-    api.answer(200, {})
-    api.answer(204, None)
-    api.answer(400, {"Message": "no"})
-    client = client_for(api)
-
-    client.get("/pullzone/1")
-    client.request("POST", "/pullzone/1/addHostname", json={"Hostname": "a.example"})
-    with pytest.raises(BunnyApiError):
-        client.request("POST", "/pullzone/1/addHostname", json={"Hostname": "b.example"})
-
-    assert client.applied_writes == 1
 
 
 def test_rate_limits_that_outlast_the_retries_say_how_to_wait_longer(api):
@@ -413,3 +406,230 @@ def test_an_empty_success_body_is_none(api):
     api.answer(204, None)
 
     assert client_for(api).request("POST", "/pullzone/1/addAllowedReferrer", json={"Hostname": "a.example"}) is None
+
+
+def refused():
+    """urllib3's error for a refused connection, which says why in the socket error it was raised from."""
+    error = NewConnectionError(None, "Failed to establish a new connection")
+    error.__cause__ = ConnectionRefusedError(111, "Connection refused")
+    return error
+
+
+TRANSPORT_FAILURES = [
+    (requests.ConnectionError(MaxRetryError(None, "/x", refused())),
+     "could not connect to http://api.test ([Errno 111] Connection refused)", False),
+    (requests.ConnectTimeout(MaxRetryError(None, "/x", ConnectTimeoutError(None, "timed out"))),
+     "could not connect to http://api.test within api_timeout (7 seconds)", False),
+    (requests.ReadTimeout(ReadTimeoutError(None, "/x", "Read timed out.")), "no answer within api_timeout (7 seconds)", True),
+    (requests.ConnectionError(MaxRetryError(None, "/x", ReadTimeoutError(None, "/x", "Read timed out."))),
+     "no answer within api_timeout (7 seconds)", True),
+    (requests.exceptions.SSLError(MaxRetryError(None, "/x", SSLError("certificate verify failed"))),
+     "the TLS connection to http://api.test failed (certificate verify failed); validate_certs=false turns "
+     "certificate checks off, for test systems only", False),
+    (requests.ConnectionError(ProtocolError("Connection aborted.", RemoteDisconnected("Remote end closed connection"))),
+     "the connection closed before an answer arrived (Remote end closed connection)", True),
+    (requests.exceptions.ContentDecodingError(DecodeError("could not decode the body")),
+     "ContentDecodingError: could not decode the body", True),
+]
+
+
+@pytest.mark.parametrize("failure, sentence, sent", TRANSPORT_FAILURES, ids=[item[1].split(" (")[0] for item in TRANSPORT_FAILURES])
+def test_a_failure_below_http_is_told_in_words_with_whether_it_reached_the_api(failure, sentence, sent):
+    client = BunnyClient(api_key=API_KEY, api_url="http://api.test/", timeout=7, retries=2)
+
+    assert client._transport_failure(failure) == (sentence, sent)
+
+
+def test_the_api_url_may_end_with_a_slash(api):
+    api.answer(200, {"id": 1})
+    client = BunnyClient(api_key=API_KEY, api_url=api.url + "/", timeout=5, retries=0)
+
+    client.get("/mc/registries/1")
+
+    assert api.received[0]["path"] == "/mc/registries/1"
+
+
+def test_a_request_can_be_given_no_retries_at_all(api):
+    api.answer(503, {})
+    api.answer(200, {})
+
+    with pytest.raises(BunnyApiError):
+        client_for(api, retries=3).request("GET", "/pullzone/1", retries=0)
+
+    assert len(api.received) == 1
+
+
+def test_a_dropped_delete_is_not_resent(api):
+    api.answer(None)
+    api.answer(204, None)
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api).request("DELETE", "/pullzone/1/removeHostname", json={"Hostname": "a.example"})
+
+    assert len(api.received) == 1
+    assert failure.value.outcome_unknown is True
+
+
+def test_gateway_errors_are_retried_over_https_too(tls_api):
+    tls_api.answer(503, {})
+    tls_api.answer(200, {"Id": 1})
+    client = BunnyClient(api_key=API_KEY, api_url=tls_api.url, timeout=5, retries=2, validate_certs=False, backoff_factor=0)
+
+    assert client.get("/pullzone/1") == {"Id": 1}
+
+
+def test_retries_after_the_first_back_off(api):
+    for _attempt in range(2):
+        api.answer(503, {})
+    api.answer(200, {})
+    client = BunnyClient(api_key=API_KEY, api_url=api.url, timeout=5, retries=3, backoff_factor=0.5)
+
+    client.get("/pullzone/1")
+
+    # urllib3 retries the first failure at once; the second waits 0.5 * 2 seconds, half of it jitter.
+    first, second, third = (request["at"] for request in api.received)
+    assert second - first < 0.4
+    assert third - second >= 0.5
+
+
+@pytest.mark.parametrize("status", [300, 302])
+def test_a_redirect_status_is_an_error(api, status):
+    api.answer(status, None, {"Location": "/elsewhere"})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api).get("/pullzone/1")
+
+    assert failure.value.status == status
+
+
+def test_a_refused_write_without_retries_does_not_suggest_more_retries(api):
+    api.answer(400, {"ErrorKey": "validation_error", "Field": "Name", "Message": "Name is required."})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api, retries=0).request("POST", "/compute/script", json={})
+
+    assert str(failure.value) == "POST /compute/script failed with status 400: Name is required. (Name: Name is required.)."
+
+
+def test_an_unanswered_write_without_retries_does_not_suggest_more_retries(api):
+    api.answer(503, {})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api, retries=0).request("POST", "/compute/script", json={})
+
+    assert str(failure.value) == "POST /compute/script failed with status 503: Service Unavailable."
+
+
+def test_one_rate_limited_attempt_is_counted_in_the_singular(api):
+    api.answer(429, {})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api, retries=0).request("POST", "/compute/script", json={})
+
+    assert "on 1 attempt." in str(failure.value)
+    assert "(0 now)" in str(failure.value)
+
+
+def test_every_accepted_write_is_remembered(api):
+    client = client_for(api)
+    api.answer(200, {})
+    client.get("/pullzone/1")
+    assert client.write_applied is False
+
+    api.answer(204, None)
+    client.request("POST", "/pullzone/1/addHostname", json={"Hostname": "a.example"})
+    assert client.write_applied is True
+
+
+def test_the_client_describes_itself_without_the_key(api):
+    assert repr(client_for(api, retries=2)) == "BunnyClient(api_url=%r, timeout=5, retries=2)" % api.url
+
+
+def test_page_lists_ask_for_the_largest_page_by_default(api):
+    api.answer(200, {"Items": [], "HasMoreItems": False})
+
+    assert list(client_for(api).paginate_pages("/compute/script")) == []
+    assert api.received[0]["path"] == "/compute/script?perPage=1000&page=1"
+
+
+def test_an_error_needs_only_a_method_and_a_path():
+    error = BunnyApiError("GET", "/pullzone/1")
+
+    assert str(error) == "GET /pullzone/1 failed."
+    assert (error.status, error.attempts, error.outcome_unknown, error.retries_exhausted) == (None, 1, False, False)
+
+
+def test_an_error_gives_every_detail_as_a_result():
+    body = {"ErrorKey": "pullzone.hostname_already_registered", "Field": "Hostname", "Message": "Taken."}
+    error = BunnyApiError("POST", "/pullzone/1/addHostname", 400, body, attempts=2)
+
+    assert error.as_result() == {
+        "status": 400,
+        "api_error": {
+            "method": "POST",
+            "path": "/pullzone/1/addHostname",
+            "message": "Taken.",
+            "error_key": "pullzone.hostname_already_registered",
+            "field_errors": [{"field": "Hostname", "message": "Taken."}],
+            "attempts": 2,
+            "body": body,
+        },
+    }
+
+
+def test_field_errors_without_a_field_are_listed_by_message():
+    body = {"title": "Invalid", "errors": [{"field": None, "message": "min must not exceed max"}, {"field": "name", "message": "too long"}]}
+
+    assert str(BunnyApiError("PATCH", "/mc/apps/a", 400, body)) == (
+        "PATCH /mc/apps/a failed with status 400: Invalid (min must not exceed max; name: too long)."
+    )
+
+
+@pytest.mark.parametrize("body, expected", [
+    ({"Message": "Not found.", "Field": None}, ("Not found.", None, [])),
+    ({"ErrorKey": "not_found"}, ("", "not_found", [])),
+    ({"ErrorKey": "x", "Message": None}, ("", "x", [])),
+    ({"error": {"success": False, "errorKey": "zone.missing"}, "data": None}, ("", "zone.missing", [])),
+    ({"errors": [{"field": "a"}]}, ("", None, [{"field": "a", "message": ""}])),
+    ({"errors": {"Name": "is required"}}, ("", None, [{"field": "Name", "message": "is required"}])),
+    (None, ("", None, [])),
+])
+def test_every_error_shape_gives_message_key_and_field_errors(body, expected):
+    assert describe_error_body(body) == expected
+
+
+@pytest.mark.parametrize("body, is_error", [
+    ({"error": {"success": False, "errorKey": "k"}, "data": None}, True),
+    ({"error": {"errorKey": "k"}, "data": None}, True),
+    ({"error": {"message": "m"}}, True),
+    ({"error": {"success": True, "message": "done", "errorKey": "ok"}, "data": {}}, False),
+    ({"error": {"success": False, "message": None, "errorKey": None}, "data": {}}, False),
+    ({"error": None, "data": {}}, False),
+    ({"data": {"shieldZoneId": 1}}, False),
+    ({"Id": 1}, False),
+    ([{"error": {"errorKey": "k"}}], False),
+])
+def test_a_shield_envelope_is_an_error_only_when_it_carries_one(body, is_error):
+    assert is_shield_error(body) is is_error
+
+
+def test_the_first_retry_is_immediate():
+    policy = ApiRetry(total=5, backoff_factor=0.5, history=(RequestHistory("GET", "/", None, 503, None),))
+
+    assert policy.get_backoff_time() == 0
+
+
+def test_no_history_means_no_wait():
+    assert ApiRetry(total=5, backoff_factor=0.5).get_backoff_time() == 0
+
+
+def test_backoff_waits_between_half_and_all_of_the_exponential_delay():
+    answers = tuple(RequestHistory("GET", "/", None, 503, None) for _attempt in range(3))
+    policy = ApiRetry(total=5, backoff_factor=0.25, history=answers)
+    random.seed(4)
+
+    waits = [policy.get_backoff_time() for _sample in range(200)]
+
+    # 0.25 * 2 ** (3 - 1) = 1 second at most, 0.5 at least.
+    assert 0.5 <= min(waits) < 0.6
+    assert 0.9 < max(waits) <= 1.0

@@ -77,3 +77,30 @@ def test_keyed_reconcile_removes_unmentioned_items_only_when_purging():
 
     assert pairs == [({"name": "db"}, {"name": "db"})]
     assert removed == [{"name": "web"}]
+
+
+def test_a_desired_dict_over_a_present_plain_value_is_a_change_of_every_key():
+    assert changed_fields({"probe": "none"}, {"probe": {"period": 5}}) == {"probe": {"period": 5}}
+
+
+def test_whole_keys_count_at_any_depth():
+    current = {"region": {"selectors": {"a": "1", "b": "2"}}}
+
+    assert changed_fields(current, {"region": {"selectors": {"a": "1"}}}, whole_keys=("selectors",)) == {"region": {"selectors": {"a": "1"}}}
+    assert apply_changes(current, {"region": {"selectors": {"a": "1"}}}, whole_keys=("selectors",)) == {"region": {"selectors": {"a": "1"}}}
+
+
+def test_changes_apply_to_nothing_as_to_an_empty_record():
+    assert apply_changes(None, {"name": "web"}) == {"name": "web"}
+
+
+def test_the_predicted_state_shares_nothing_with_the_current_or_the_changes():
+    current = {"tags": ["a"], "probe": {"period": 5}}
+    changes = {"ports": [80]}
+
+    predicted = apply_changes(current, changes)
+    predicted["tags"].append("b")
+    predicted["ports"].append(443)
+
+    assert current == {"tags": ["a"], "probe": {"period": 5}}
+    assert changes == {"ports": [80]}

@@ -25,3 +25,24 @@ def test_secrets_are_masked_in_the_api_s_own_casing_too():
     body = {"DeploymentKey": "s3cret", "Integration": {"deploymentKey": "other"}, "Name": "router"}
 
     assert mask_secrets(body, {"deployment_key"}) == {"DeploymentKey": MASK, "Integration": {"deploymentKey": MASK}, "Name": "router"}
+
+
+def test_maps_named_in_keep_keys_keep_their_keys_inside_lists_too():
+    record = [{"regionSettings": {"nodeSelectors": {"diskType": "ssd"}}}]
+
+    assert to_snake(record, keep_keys=("nodeSelectors",)) == [{"region_settings": {"node_selectors": {"diskType": "ssd"}}}]
+
+
+def test_the_values_masked_are_collected():
+    found = set()
+
+    mask_secrets({"deployment_key": "s3cret", "nested": [{"DeploymentKey": 42}], "name": "x"}, {"deployment_key"}, found)
+
+    assert found == {"s3cret", "42"}
+
+
+def test_an_empty_string_secret_stays_empty_and_is_not_collected():
+    found = set()
+
+    assert mask_secrets({"deployment_key": ""}, {"deployment_key"}, found) == {"deployment_key": ""}
+    assert found == set()

@@ -279,10 +279,127 @@ def test_a_self_signed_certificate_is_refused_by_default_with_a_hint(tls_api):
 
 
 def test_a_certificate_that_fails_verification_is_not_retried(tls_api):
-    client = module_base.BunnyClient(api_key="k", api_url=tls_api.url, retries=3, backoff_factor=0)
+    client = module_base.BunnyClient(api_key="k", api_url=tls_api.url, timeout=5, retries=3, backoff_factor=0)
 
     with pytest.raises(module_base.BunnyApiError) as failure:
         client.get(ZONE)
 
     assert failure.value.attempts == 1
     assert tls_api.connections == 1
+
+
+def test_the_attempts_of_one_write_share_one_retry_budget(zone):
+    # 429, then a 503 whose outcome a read settles as not applied, then a 429 the budget no longer covers.
+    zone.fault(method="POST", path="addAllowedReferrer", status=429, retry_after=0, count=1)
+    zone.fault(method="POST", path="addAllowedReferrer", status=503, count=1)
+    zone.fault(method="POST", path="addAllowedReferrer", status=429, retry_after=0, count=1)
+
+    result, _module = run_base(zone, referrers=["a.example"], api_retries=2)
+
+    assert result["failed"] is True
+    assert result["status"] == 429
+    assert posts(zone) == ["a.example"] * 3
+
+
+def test_a_write_carries_its_query_parameters(zone):
+    def add_with_a_query(module):
+        module.write("POST", ADD_REFERRER, {"Hostname": "a.example"}, params={"note": "from ansible"}, confirm=None)
+        module.exit_resource(True, {}, {})
+
+    run_base(zone, action=add_with_a_query)
+
+    assert zone.requests()[0]["query"] == {"note": "from ansible"}
+
+
+def test_a_write_settled_by_reading_makes_the_run_changed_whatever_the_module_says(zone):
+    zone.fault(method="POST", path="addAllowedReferrer", status=504, apply=True, count=1)
+
+    def add_and_claim_nothing(module):
+        module.write("POST", ADD_REFERRER, {"Hostname": "a.example"}, confirm=lambda: True)
+        module.exit_resource(False, {}, {})
+
+    result, _module = run_base(zone, action=add_and_claim_nothing)
+
+    assert result["changed"] is True
+
+
+def test_a_write_that_outlasts_its_retries_reports_its_status_attempts_and_body(zone):
+    zone.fault(method="POST", path="addAllowedReferrer", status=503)
+
+    result, _module = run_base(zone, referrers=["a.example"], api_retries=1)
+
+    assert result["msg"] == (
+        "POST /pullzone/1/addAllowedReferrer failed with status 503: Injected fault: Service Unavailable. "
+        "after 2 attempts; raise api_retries (1 now) to give the API longer to recover."
+    )
+    assert result["status"] == 503
+    assert result["api_error"]["attempts"] == 2
+    assert result["api_error"]["path"] == ADD_REFERRER
+    assert result["api_error"]["method"] == "POST"
+    assert result["api_error"]["body"]["Message"] == "Injected fault: Service Unavailable."
+
+
+def test_an_unsettled_write_reports_the_write_s_status_and_attempts(zone):
+    zone.fault(method="POST", path="addAllowedReferrer", status=504, apply=True, count=1)
+    zone.fault(method="GET", path="^/pullzone/1$", status=500)
+
+    result, _module = run_base(zone, referrers=["a.example"])
+
+    assert result["status"] == 504
+    assert result["api_error"]["attempts"] == 1
+    assert result["api_error"]["message"] == "Injected fault: Gateway Timeout."
+    assert result["api_error"]["body"]["Message"] == "Injected fault: Gateway Timeout."
+
+
+def test_a_secret_in_an_error_body_is_masked_and_hidden_from_the_message(zone):
+    def fail_with_a_secret_in_the_body(module):
+        error = module_base.BunnyApiError("GET", ZONE, 500, {"Message": "key t0ps3cret-token is bad", "token": "t0ps3cret-token"})
+        module.fail_api(error)
+
+    result, _module = run_base(zone, action=fail_with_a_secret_in_the_body)
+
+    assert result["api_error"]["body"]["token"] == MASK
+    assert "t0ps3cret-token" not in json.dumps(result)
+
+
+def test_a_secret_seen_in_a_result_is_hidden_from_a_later_failure_message(zone):
+    def show_then_fail(module):
+        module.mask({"token": "t0ps3cret-token"})
+        module.fail("the token t0ps3cret-token was refused")
+
+    result, _module = run_base(zone, action=show_then_fail)
+
+    assert "t0ps3cret-token" not in result["msg"]
+
+
+def test_empty_values_are_never_hidden(zone):
+    def hide_nothing(module):
+        module.hide_values(["", None])
+        module.exit_resource(False, {}, {"note": "visible"})
+
+    result, _module = run_base(zone, action=hide_nothing)
+
+    assert result["zone"] == {"note": "visible"}
+
+
+def test_bad_api_options_are_all_named_in_one_failure(zone):
+    result, _module = run_base(zone, api_timeout=0, api_retries=99)
+
+    assert result["msg"] == "Invalid input: api_timeout must be at least 1, got 0; api_retries must be between 0 and 20, got 99."
+    assert result["invalid_options"] == ["api_timeout must be at least 1, got 0", "api_retries must be between 0 and 20, got 99"]
+
+
+@pytest.mark.parametrize("url", ["api.bunny.net", "ftp://api.bunny.net", "https:///mc", "https://api bunny.net"])
+def test_an_api_url_that_is_not_an_http_url_fails_before_any_request(zone, url):
+    result, _module = run_base(zone, api_url=url)
+
+    assert "api_url must match an http:// or https:// URL" in result["msg"]
+    assert zone.requests() == []
+
+
+def test_a_missing_requests_library_says_exactly_what_to_install(zone, monkeypatch):
+    monkeypatch.setattr(module_base, "HAS_REQUESTS", False)
+
+    result, _module = run_base(zone)
+
+    assert result["msg"] == module_base.missing_required_lib("requests")

@@ -64,3 +64,15 @@ def test_a_predicate_that_says_false_shows_the_value():
     assert validate({"autoscaling": {"min": 5, "max": 2}}, rules) == [
         "autoscaling must have min no greater than max, got {'min': 5, 'max': 2}"
     ]
+
+
+def test_a_pattern_without_a_hint_is_quoted_in_the_message():
+    assert validate({"tag": "a b"}, (("tag", dict(pattern=r"[a-z]+")),)) == ["tag must match the pattern [a-z]+, got 'a b'"]
+
+
+def test_an_upper_bound_alone_says_at_most():
+    assert validate({"count": 9}, (("count", dict(maximum=5)),)) == ["count must be at most 5, got 9"]
+
+
+def test_a_path_through_items_that_are_not_dicts_finds_nothing():
+    assert validate({"hosts": ["a.example", "b.example"]}, (("hosts[].name", dict(min_length=5)),)) == []
