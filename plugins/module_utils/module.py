@@ -99,7 +99,7 @@ class UnsettledWriteError(BunnyApiError):
         return (
             "%s %s may or may not have been applied: it got no clear answer (%s), and reading the resource "
             "to find out failed too (%s). Check the resource before running the task again." % (
-                self.method, self.path, self.message or "status %s" % self.status, self.read_error)
+                self.method, self.path, self.message.rstrip("."), str(self.read_error).rstrip("."))
         )
 
 

@@ -137,7 +137,10 @@ def test_a_connection_dropped_after_a_write_was_sent_leaves_the_outcome_open(api
     assert len(api.received) == 1
     assert failure.value.outcome_unknown is True
     assert failure.value.status is None
-    assert "connection closed before an answer arrived" in str(failure.value)
+    assert str(failure.value) == (
+        "POST /pullzone/1/addHostname failed: the connection closed before an answer arrived "
+        "(Remote end closed connection without response)."
+    )
 
 
 def test_a_dropped_read_is_sent_again(api):

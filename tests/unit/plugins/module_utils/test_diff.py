@@ -96,11 +96,11 @@ def test_changes_apply_to_nothing_as_to_an_empty_record():
 
 def test_the_predicted_state_shares_nothing_with_the_current_or_the_changes():
     current = {"tags": ["a"], "probe": {"period": 5}}
-    changes = {"ports": [80]}
+    changes = {"ports": [{"number": 80}]}
 
     predicted = apply_changes(current, changes)
     predicted["tags"].append("b")
-    predicted["ports"].append(443)
+    predicted["ports"][0]["number"] = 443
 
     assert current == {"tags": ["a"], "probe": {"period": 5}}
-    assert changes == {"ports": [80]}
+    assert changes == {"ports": [{"number": 80}]}

@@ -124,8 +124,11 @@ def test_an_unknown_outcome_that_a_read_cannot_settle_says_so_and_reports_change
 
     assert result["failed"] is True
     assert result["changed"] is True
-    assert result["msg"].startswith("POST /pullzone/1/addAllowedReferrer may or may not have been applied")
-    assert "GET /pullzone/1 failed with status 500" in result["msg"]
+    assert result["msg"] == (
+        "POST /pullzone/1/addAllowedReferrer may or may not have been applied: it got no clear answer "
+        "(Injected fault: Gateway Timeout), and reading the resource to find out failed too (GET /pullzone/1 "
+        "failed with status 500: Injected fault: Internal Server Error). Check the resource before running the task again."
+    )
     assert posts(zone) == ["a.example"]
 
 
@@ -403,3 +406,14 @@ def test_a_missing_requests_library_says_exactly_what_to_install(zone, monkeypat
     result, _module = run_base(zone)
 
     assert result["msg"] == module_base.missing_required_lib("requests")
+
+
+def test_a_write_whose_connection_keeps_dropping_says_so_when_the_retries_run_out(zone):
+    zone.fault(method="POST", path="addAllowedReferrer", drop_connection=True)
+
+    result, _module = run_base(zone, referrers=["a.example"], api_retries=1)
+
+    assert result["msg"].startswith(
+        "POST /pullzone/1/addAllowedReferrer failed: the connection closed before an answer arrived (")
+    assert result["msg"].endswith(" after 2 attempts; raise api_retries (1 now) to give the API longer to recover.")
+    assert posts(zone) == ["a.example"] * 2
