@@ -225,9 +225,11 @@ class BunnyModule:
         result["api_error"] = self.mask(result["api_error"])
         self.fail(msg or str(error), changed=error.outcome_unknown, **result)
 
-    def exit_info(self, items):
-        """Finish an info module: nothing changes, the items go under the result key."""
-        self.ansible.exit_json(changed=False, **{self.result_key: self.mask(items)})
+    def exit_info(self, items, **extra):
+        """Finish an info module: nothing changes, the items go under the result key, ``extra`` beside them."""
+        result = dict(extra)
+        result[self.result_key] = self.mask(items)
+        self.ansible.exit_json(changed=False, **result)
 
     def exit_resource(self, changed, before, after, **extra):
         """Finish a managing module: ``after`` is the resource (predicted in check mode).
