@@ -94,10 +94,11 @@ EXAMPLES = r"""
       aggression: medium
       complex_enabled: true
 
-- name: Only log bots while a campaign runs, keeping the other settings
+- name: Turn the request integrity checks off, keeping the other settings
   bunnynet.cloud.shield_bot_detection:
     shield_zone_id: 4102
-    execution_mode: log_only
+    request_integrity:
+      sensitivity: "off"  # quoted: YAML reads a bare off as false
 """
 
 RETURN = r"""
