@@ -285,7 +285,7 @@ def test_an_update_with_the_flag_sets_every_endpoint_that_has_security(api):
 
 
 # Plan limits: maxEndpoints counts operations (path and method pairs); maxNestingDepth counts the
-# steps into properties, into items and through $ref (tests/unit/plugins/module_utils/test_shield.py
+# steps into properties, into items and through $ref (tests/unit/plugins/module_utils/test_shield_utils.py
 # holds the counting rules, for the simulator and the module alike).
 
 
