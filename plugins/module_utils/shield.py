@@ -380,11 +380,7 @@ def zone_operations(guardian):
 def limits(guardian):
     """The zone's plan maxima, in snake_case."""
     configuration = (guardian or {}).get("configuration") or {}
-    return {to_snake_key(key): value for key, value in configuration.items() if key.startswith("max")}
-
-
-def to_snake_key(key):
-    return next(iter(to_snake({key: None})))
+    return to_snake({key: value for key, value in configuration.items() if key.startswith("max")})
 
 
 def limit_problems(document, guardian):
