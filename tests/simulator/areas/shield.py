@@ -142,15 +142,56 @@ def _find_zone(request: Request, zone_id: int) -> Dict[str, Any]:
     return find_record(state_of(request).shield_zones, zone_id, f"The shield zone {zone_id} was not found.", key="shieldZoneId")
 
 
-def _upload_specification(state: SimulatorState, zone: Dict[str, Any], body: UpsertOpenApiSpecificationRequest) -> Dict[str, Any]:
-    """Replace the zone's API Guardian endpoints with those of the document; an endpoint already known by method and path keeps its id."""
+def _has_specification(zone: Dict[str, Any]) -> bool:
+    # Every upload sets the title (an OpenAPI document must have one), so a zone without one has none.
+    return zone["apiGuardian"]["configuration"].get("title") is not None
+
+
+def _check_plan_limits(configuration: Dict[str, Any], specification) -> None:
+    """Refuse a document beyond the zone's maxima, before anything of it is stored."""
+    max_endpoints, max_depth = configuration.get("maxEndpoints"), configuration.get("maxNestingDepth")
+    if isinstance(max_endpoints, int) and len(specification.endpoints) > max_endpoints:
+        message = f"The specification has {len(specification.endpoints)} endpoints; the plan allows at most {max_endpoints}."
+        raise ApiError(400, message, key="api_guardian.max_endpoints_exceeded")
+    if isinstance(max_depth, int) and specification.nesting_depth > max_depth:
+        message = f"The specification's schemas nest {specification.nesting_depth} levels deep; the plan allows at most {max_depth}."
+        raise ApiError(400, message, key="api_guardian.max_nesting_depth_exceeded")
+
+
+def _validate_authorization(parsed: Dict[str, Any], previous: Optional[Dict[str, Any]], enforce: Optional[bool], uploading: bool) -> bool:
+    """Whether an endpoint enforces its authentication schemes after an upload.
+
+    The vendor's reference: left out, the flag defaults to true on an upload (POST) and keeps each
+    existing endpoint's setting on an update (PATCH); an endpoint new to the zone then gets the
+    upload's default. An endpoint without security requirements has nothing to enforce.
+    """
+    if not parsed["authSchemes"]:
+        return False
+    if enforce is not None:
+        return enforce
+    if previous is not None and not uploading:
+        return bool(previous["validateAuthorization"])
+    return True
+
+
+def _upload_specification(state: SimulatorState, zone: Dict[str, Any], body: UpsertOpenApiSpecificationRequest, uploading: bool) -> Dict[str, Any]:
+    """Replace the zone's API Guardian endpoints with those of the document; an endpoint already known by method and path keeps its id.
+
+    `uploading` is true for POST, which uploads a zone's first document; PATCH updates one there is already.
+    """
     if not body.content:
         raise invalid("content", "The OpenAPI specification content is required.")
+    if uploading and _has_specification(zone):
+        raise ApiError(409, "The shield zone already has an OpenAPI specification; update it with PATCH.", key="api_guardian.specification_exists")
+    if not uploading and not _has_specification(zone):
+        raise ApiError(404, "The shield zone has no OpenAPI specification to update; upload one with POST.", key="api_guardian.specification_not_found")
     try:
         specification = parse_specification(body.content)
     except NotOpenApi as exc:
         raise ApiError(400, str(exc), key="api_guardian.invalid_specification") from None
     guardian = zone["apiGuardian"]
+    configuration = guardian["configuration"]
+    _check_plan_limits(configuration, specification)
     now = utc_now()
     known = {(endpoint["requestMethod"], endpoint["requestPath"]): endpoint for endpoint in guardian["endpoints"]}
     next_endpoint_id = next_int_id(_all_endpoint_ids(state.shield_zones))
@@ -162,10 +203,9 @@ def _upload_specification(state: SimulatorState, zone: Dict[str, Any], body: Ups
             next_endpoint_id += 1
         else:
             endpoint_id, created = previous["apiGuardianEndpointId"], previous["createdAt"]
-        validate_authorization = bool(body.enforceAuthorizationValidation) and bool(parsed["authSchemes"])
+        validate_authorization = _validate_authorization(parsed, previous, body.enforceAuthorizationValidation, uploading)
         given = {**parsed, "validateAuthorization": validate_authorization, "createdAt": created, "updatedAt": now}
         endpoints.append(_guardian_endpoint(zone["shieldZoneId"], endpoint_id, given))
-    configuration = guardian["configuration"]
     configuration.update(isEnabled=True, title=specification.title, version=specification.version, updatedAt=now)
     guardian["endpoints"] = endpoints
     return guardian
@@ -190,19 +230,19 @@ async def get_api_guardian(request: Request, shieldZoneId: int):
 
 @router.post("/api-guardian/spec", openapi_extra=SPECIFICATION_BODY)
 async def upload_api_guardian_specification(request: Request, shieldZoneId: int):
-    return await _upsert_specification(request, shieldZoneId)
+    return await _upsert_specification(request, shieldZoneId, uploading=True)
 
 
 @router.patch("/api-guardian/spec", openapi_extra=SPECIFICATION_BODY)
 async def update_api_guardian_specification(request: Request, shieldZoneId: int):
-    return await _upsert_specification(request, shieldZoneId)
+    return await _upsert_specification(request, shieldZoneId, uploading=False)
 
 
-async def _upsert_specification(request: Request, zone_id: int):
+async def _upsert_specification(request: Request, zone_id: int, uploading: bool):
     body = await read_body(request, UpsertOpenApiSpecificationRequest, JSON_OR_TEXT_JSON)
     state = state_of(request)
     with state.lock:
-        return json_response(shield_envelope(_upload_specification(state, _find_zone(request, zone_id), body)))
+        return json_response(shield_envelope(_upload_specification(state, _find_zone(request, zone_id), body, uploading)))
 
 
 @router.get("/bot-detection")

@@ -106,10 +106,32 @@ def test_api_guardian_before_any_upload_is_disabled_with_no_endpoints(api):
 
 
 @pytest.mark.usefixtures("shield_zones")
-@pytest.mark.parametrize("method", ["POST", "PATCH"])
-def test_an_upload_takes_title_and_version_from_the_document(api, method):
-    configuration = envelope_data(upload(api, PETSTORE, method))["configuration"]
+def test_a_first_upload_takes_title_and_version_from_the_document(api):
+    configuration = envelope_data(upload(api, PETSTORE, "POST"))["configuration"]
     assert (configuration["title"], configuration["version"], configuration["isEnabled"]) == ("Pet store", "2.1.0", True)
+
+
+@pytest.mark.usefixtures("shield_zones")
+def test_an_update_takes_title_and_version_from_the_new_document(api):
+    upload(api, PETSTORE, "POST")
+    configuration = envelope_data(upload(api, {**PETSTORE, "info": {"title": "Pet store", "version": "2.2.0"}}, "PATCH"))["configuration"]
+    assert (configuration["title"], configuration["version"]) == ("Pet store", "2.2.0")
+
+
+# The vendor's reference has POST upload a zone's specification and PATCH update it.
+
+
+@pytest.mark.usefixtures("shield_zones")
+def test_an_update_of_a_zone_without_specification_is_refused(api):
+    assert_envelope_error(upload(api, PETSTORE, "PATCH"), 404, "api_guardian.specification_not_found")
+    assert envelope_data(api.get(f"{ZONE}/api-guardian"))["configuration"]["title"] is None
+
+
+@pytest.mark.usefixtures("shield_zones")
+def test_a_second_upload_with_post_is_refused_and_changes_nothing(api):
+    stored = envelope_data(upload(api, PETSTORE, "POST"))
+    assert_envelope_error(upload(api, PETSTORE_YAML, "POST"), 409, "api_guardian.specification_exists")
+    assert envelope_data(api.get(f"{ZONE}/api-guardian")) == stored
 
 
 @pytest.mark.usefixtures("shield_zones")
@@ -135,7 +157,7 @@ def test_an_upload_reads_parameters_request_schemas_and_auth_schemes(api):
 
 @pytest.mark.usefixtures("shield_zones")
 def test_an_upload_reads_a_yaml_document(api):
-    data = envelope_data(upload(api, PETSTORE_YAML, "PATCH"))
+    data = envelope_data(upload(api, PETSTORE_YAML))
     assert (data["configuration"]["title"], data["configuration"]["version"]) == ("Pet store", "1.0")
     assert [endpoint["requestPath"] for endpoint in data["endpoints"]] == ["/pets"]
 
@@ -160,7 +182,7 @@ def test_a_new_upload_keeps_the_ids_of_known_endpoints_and_drops_the_rest(api):
 @pytest.mark.parametrize("media_type", ["application/json", "text/json", "application/vnd.api+json", "application/json; charset=utf-8"])
 def test_a_specification_body_is_accepted_in_each_json_media_type(api, media_type):
     body = json.dumps({"content": json.dumps(PETSTORE)})
-    answer = api.patch(f"{ZONE}/api-guardian/spec", data=body, headers={"AccessKey": api.simulator.api_key, "Content-Type": media_type})
+    answer = api.post(f"{ZONE}/api-guardian/spec", data=body, headers={"AccessKey": api.simulator.api_key, "Content-Type": media_type})
     assert envelope_data(answer)["configuration"]["title"] == "Pet store"
 
 
@@ -183,6 +205,7 @@ NOT_OPENAPI = {
     "a document without paths": json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}}),
     "a path not starting with a slash": json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"pets": {}}}),
     "broken YAML": "openapi: [3.0",
+    "a character YAML does not allow": "\x84openapi: 3.0.0",
     "a schema nested beyond reading": json.dumps({**MINIMAL, "paths": {"/a": {"post": {"requestBody": {"content": {"application/json": {"schema": DEEP}}}}}}}),
 }
 
@@ -205,6 +228,105 @@ def test_an_upload_without_content_is_refused_naming_the_field(api, body):
 def test_an_upload_refuses_a_field_the_request_does_not_have(api):
     message = assert_envelope_error(api.post(f"{ZONE}/api-guardian/spec", json={"content": json.dumps(PETSTORE), "spec": "x"}), 400, "validation_error")
     assert "spec" in message
+
+
+@pytest.mark.usefixtures("shield_zones")
+@pytest.mark.parametrize(("written", "read"), [("1.10", "1.10"), ("2024-05-01", "2024-05-01"), ("'2.0'", "2.0"), ("7", "7")])
+def test_a_yaml_version_is_taken_as_written(api, written, read):
+    document = f"openapi: 3.1\ninfo:\n  title: Pets\n  version: {written}\npaths: {{}}\n"
+    assert envelope_data(upload(api, document))["configuration"]["version"] == read
+
+
+@pytest.mark.usefixtures("shield_zones")
+def test_extension_keys_of_paths_are_not_paths(api):
+    document = {**MINIMAL, "paths": {"x-owner": "team-a", "/pets": {"get": {"responses": {}}}}}
+    assert [endpoint["requestPath"] for endpoint in envelope_data(upload(api, document))["endpoints"]] == ["/pets"]
+
+
+# enforceAuthorizationValidation, as the vendor's reference describes it: left out, it defaults to
+# true on an upload and keeps each endpoint's setting on an update.
+
+
+def authorization_flags(data):
+    return {(endpoint["requestMethod"], endpoint["requestPath"]): endpoint["validateAuthorization"] for endpoint in data["endpoints"]}
+
+
+@pytest.mark.usefixtures("shield_zones")
+def test_an_upload_without_the_flag_enforces_authorization_where_the_document_asks_for_it(api):
+    flags = authorization_flags(envelope_data(upload(api, PETSTORE)))
+    assert flags == {("GET", "/pets"): False, ("POST", "/pets"): True, ("DELETE", "/pets/{petId}"): False}
+
+
+@pytest.mark.usefixtures("shield_zones")
+def test_an_upload_with_the_flag_off_enforces_nothing(api):
+    flags = authorization_flags(envelope_data(upload(api, PETSTORE, enforceAuthorizationValidation=False)))
+    assert set(flags.values()) == {False}
+
+
+SECURED_EVERYWHERE = {**PETSTORE, "security": [{"apiKey": []}]}
+
+
+@pytest.mark.usefixtures("shield_zones")
+def test_an_update_without_the_flag_keeps_each_endpoint_setting_and_new_endpoints_get_the_default(api):
+    upload(api, PETSTORE, enforceAuthorizationValidation=False)
+    flags = authorization_flags(envelope_data(upload(api, SECURED_EVERYWHERE, "PATCH")))
+    assert flags == {("GET", "/pets"): False, ("POST", "/pets"): False, ("DELETE", "/pets/{petId}"): False}
+
+    extended = {**SECURED_EVERYWHERE, "paths": {**SECURED_EVERYWHERE["paths"], "/owners": {"get": {"responses": {}}}}}
+    flags = authorization_flags(envelope_data(upload(api, extended, "PATCH")))
+    assert (flags[("POST", "/pets")], flags[("GET", "/owners")]) == (False, True)
+
+
+@pytest.mark.usefixtures("shield_zones")
+def test_an_update_with_the_flag_sets_every_endpoint_that_has_security(api):
+    upload(api, PETSTORE, enforceAuthorizationValidation=False)
+    flags = authorization_flags(envelope_data(upload(api, PETSTORE, "PATCH", enforceAuthorizationValidation=True)))
+    assert flags == {("GET", "/pets"): False, ("POST", "/pets"): True, ("DELETE", "/pets/{petId}"): False}
+
+
+# Plan limits: maxEndpoints counts operations (path and method pairs); maxNestingDepth counts the
+# steps into properties, into items and through $ref (tests/unit/plugins/module_utils/test_shield_utils.py
+# holds the counting rules, for the simulator and the module alike).
+
+
+def operations(count):
+    return {**MINIMAL, "paths": {f"/items/{number}": {"get": {"responses": {}}} for number in range(count)}}
+
+
+def nested(depth):
+    schema: dict = {"type": "string"}
+    for _level in range(depth):
+        schema = {"type": "object", "properties": {"inner": schema}}
+    return {**MINIMAL, "components": {"schemas": {"Nested": schema}}}
+
+
+@pytest.fixture
+def limited_zone(simulator):
+    simulator.load_fixtures({"shield_zones": [{"shieldZoneId": 1, "apiGuardian": {"configuration": {"maxEndpoints": 3, "maxNestingDepth": 2}}}]})
+
+
+@pytest.mark.usefixtures("limited_zone")
+def test_an_upload_with_as_many_endpoints_as_the_plan_allows_is_accepted(api):
+    assert len(envelope_data(upload(api, operations(3)))["endpoints"]) == 3
+
+
+@pytest.mark.usefixtures("limited_zone")
+def test_an_upload_with_more_endpoints_than_the_plan_allows_is_refused_and_stores_nothing(api):
+    message = assert_envelope_error(upload(api, operations(4)), 400, "api_guardian.max_endpoints_exceeded")
+    assert "4" in message and "3" in message
+    assert envelope_data(api.get(f"{ZONE}/api-guardian"))["endpoints"] == []
+
+
+@pytest.mark.usefixtures("limited_zone")
+def test_an_upload_nested_as_deep_as_the_plan_allows_is_accepted(api):
+    assert envelope_data(upload(api, nested(2)))["configuration"]["title"] == "t"
+
+
+@pytest.mark.usefixtures("limited_zone")
+def test_an_upload_nested_deeper_than_the_plan_allows_is_refused_and_stores_nothing(api):
+    message = assert_envelope_error(upload(api, nested(3)), 400, "api_guardian.max_nesting_depth_exceeded")
+    assert "3" in message and "2" in message
+    assert envelope_data(api.get(f"{ZONE}/api-guardian"))["configuration"]["title"] is None
 
 
 # Bot detection
@@ -244,3 +366,51 @@ def test_bot_detection_patch_refuses_a_value_outside_its_enum(api, body, field):
 def test_fixture_shield_zones_default_to_a_plan_with_bot_detection(simulator, api):
     simulator.load_fixtures({"shield_zones": [{}]})
     assert envelope_data(api.get("/shield/shield-zone/1/bot-detection"))["shieldZoneId"] == 1
+
+
+# The vendor's UpdateBotDetectionRequest: these fields, and integer enums BotDetectionExecutionMode
+# (0 LogOnly, 1 Challenge), BotDetectionSensitivity (0 Off .. 3 High) and BrowserFingerprintAggression
+# (0 Unknown, 1 Low, 2 Medium, 3 High, 4 Custom).
+BOT_DETECTION_ENUMS = [
+    (("executionMode",), 1),
+    (("requestIntegrity", "sensitivity"), 3),
+    (("ipAddress", "sensitivity"), 3),
+    (("browserFingerprint", "sensitivity"), 3),
+    (("browserFingerprint", "aggression"), 4),
+]
+
+
+def setting(path, value):
+    body = value
+    for name in reversed(path):
+        body = {name: body}
+    return body
+
+
+def test_the_bot_detection_patch_body_has_the_vendor_fields():
+    from ansible_collections.bunnynet.cloud.tests.simulator.app import create_app
+
+    schemas = create_app().app.openapi()["components"]["schemas"]
+    assert set(schemas["UpdateBotDetectionRequest"]["properties"]) == {"shieldZoneId", "executionMode", "requestIntegrity", "ipAddress", "browserFingerprint"}
+    assert set(schemas["BrowserFingerprintSetting"]["properties"]) == {"sensitivity", "aggression", "complexEnabled"}
+
+
+@pytest.mark.usefixtures("shield_zones")
+@pytest.mark.parametrize(("path", "highest"), BOT_DETECTION_ENUMS, ids=[".".join(path) for path, _highest in BOT_DETECTION_ENUMS])
+def test_bot_detection_patch_takes_every_value_of_the_vendor_enum(api, path, highest):
+    for value in range(highest + 1):
+        data = envelope_data(api.patch(f"{ZONE}/bot-detection", json=setting(path, value)))
+        stored = data
+        for name in path:
+            stored = stored[name]
+        assert stored == value
+
+
+@pytest.mark.usefixtures("shield_zones")
+@pytest.mark.parametrize(("path", "highest"), BOT_DETECTION_ENUMS, ids=[".".join(path) for path, _highest in BOT_DETECTION_ENUMS])
+@pytest.mark.parametrize("offset", ["below", "above", "name", "boolean"])
+def test_bot_detection_patch_refuses_what_is_not_a_value_of_the_vendor_enum(api, path, highest, offset):
+    value = {"below": -1, "above": highest + 1, "name": "Low", "boolean": True}[offset]
+    before = envelope_data(api.get(f"{ZONE}/bot-detection"))
+    assert ".".join(path) in assert_envelope_error(api.patch(f"{ZONE}/bot-detection", json=setting(path, value)), 400, "validation_error")
+    assert envelope_data(api.get(f"{ZONE}/bot-detection")) == before

@@ -1,0 +1,311 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+DOCUMENTATION = r"""
+module: shield_api_guardian
+short_description: Upload the OpenAPI document API Guardian protects a Shield zone's API with
+version_added: 0.1.0
+description:
+  - Uploads an OpenAPI 3 document to the API Guardian of a Shield zone, or replaces the one it has.
+    API Guardian then knows the API's operations (one endpoint per path and method) and checks
+    requests against them.
+  - O(content) is read before any request. It must be JSON or YAML, an OpenAPI 3 document with
+    C(openapi), C(info.title), C(info.version) and C(paths); the failure names what is missing.
+  - Reads the zone's API Guardian first. A zone without a document gets it with C(POST); a zone
+    with one gets the new one with C(PATCH), as the vendor's API reference has it.
+  - Before uploading, the document is measured against the zone's plan maxima, which the result
+    reports. A document with more operations than C(max_endpoints), or schemas nested deeper than
+    C(max_nesting_depth), fails before anything is sent. Depth counts each step into a property,
+    into C(items) or through a C($ref) as one level (C(allOf), C(anyOf), C(oneOf), C(not) and
+    C(additionalProperties) add none), over C(components.schemas) and the schemas of the
+    operations' parameters, request bodies and responses; a recursive schema is counted once
+    around its loop. The other maxima are left to the API to check.
+  - No endpoint of the API returns the uploaded text. The module therefore compares what it can
+    read, the document's C(info.title), C(info.version) and set of operations (method and path),
+    and the authorization flag of every endpoint that has authentication schemes, with what the
+    zone reports, and uploads only when they differ. A change inside the document that keeps the
+    title, the version and the operations (a new schema, a new parameter, a changed security
+    requirement) is not seen; bump C(info.version) with such changes, or set O(force=true).
+author:
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
+options:
+  shield_zone_id:
+    description:
+      - ID of the Shield zone.
+    type: int
+    required: true
+  content:
+    description:
+      - The OpenAPI 3 document, as JSON or YAML text, usually from
+        C(lookup('ansible.builtin.file', 'openapi.yaml')).
+      - A mapping (a document a template has already parsed) is accepted too, and uploaded as JSON.
+      - Title and version are compared as written in the document, so in YAML a version written
+        1.10 is the text C(1.10), not a number. A document that is not JSON needs PyYAML where the
+        module runs.
+    type: raw
+    required: true
+  enforce_authorization_validation:
+    description:
+      - Whether API Guardian enforces the authentication the document's security requirements ask
+        for, on every operation that has them. Operations without security requirements have nothing
+        to enforce and always report C(false).
+      - When omitted, the API decides and the module does not compare the flag. A zone's first
+        upload then enforces authorization, and a replacement keeps each existing endpoint's
+        setting, new endpoints enforcing it.
+    type: bool
+  force:
+    description:
+      - Upload even when title, version, operations and the authorization flag already match, so
+        that changes the comparison cannot see reach the zone. Such a run always reports a change.
+    type: bool
+    default: false
+extends_documentation_fragment:
+  - bunnynet.cloud.api
+  - bunnynet.cloud.attributes
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+    details:
+      - The diff shows the configuration and the endpoints before and after, so operations added and
+        removed appear as endpoints; RV(operations_added) and RV(operations_removed) list them too.
+  idempotent:
+    support: partial
+    details:
+      - Idempotent for what a read can compare (title, version, operations, authorization flag);
+        with O(force=true) every run uploads and reports a change.
+notes:
+  - In check mode, endpoints new to the zone have no ID yet, and the zone's C(is_enabled) and
+    C(updated_at) are shown as they are now; the upload sets them.
+  - Settings of single endpoints (schema validation, injection detection, rate limiting) are not
+    managed by this module.
+seealso:
+  - module: bunnynet.cloud.shield_bot_detection
+"""
+
+EXAMPLES = r"""
+- name: Protect the shop API with its OpenAPI document
+  bunnynet.cloud.shield_api_guardian:
+    shield_zone_id: 4102
+    content: "{{ lookup('ansible.builtin.file', 'files/shop-openapi.yaml') }}"
+    enforce_authorization_validation: true
+  register: guardian
+
+- name: Show what API Guardian now checks, and what the plan allows
+  ansible.builtin.debug:
+    msg: >-
+      {{ guardian.api_guardian.endpoints | length }} endpoints of at most
+      {{ guardian.limits.max_endpoints }}; added {{ guardian.operations_added }},
+      removed {{ guardian.operations_removed }}
+
+# A schema changed under the same info.version is not seen; run with -e shop_schema_changed=true
+# to upload anyway. Without it the task stays idempotent.
+- name: Upload the document even if title, version and operations are unchanged, when asked to
+  bunnynet.cloud.shield_api_guardian:
+    shield_zone_id: 4102
+    content: "{{ lookup('ansible.builtin.file', 'files/shop-openapi.yaml') }}"
+    enforce_authorization_validation: true
+    force: "{{ shop_schema_changed | default(false) | bool }}"
+"""
+
+RETURN = r"""
+api_guardian:
+  description:
+    - The zone's API Guardian after the run (predicted in check mode), in snake_case.
+  returned: success
+  type: dict
+  contains:
+    configuration:
+      description: The zone's API Guardian configuration.
+      type: dict
+      contains:
+        shield_zone_id:
+          description: ID of the Shield zone.
+          type: int
+          sample: 4102
+        is_enabled:
+          description: Whether API Guardian inspects requests.
+          type: bool
+        execution_mode:
+          description: What API Guardian does with a request that breaks the document, as the API's number (0 log, 1 block).
+          type: int
+        body_limit_action:
+          description: What happens to a body over the size limit, as the API's number (0 block, 1 log, 2 ignore).
+          type: int
+        unmatched_path_action:
+          description: What happens to a request no path of the document matches, as the API's number (0 block, 1 log, 2 ignore).
+          type: int
+        title:
+          description: C(info.title) of the uploaded document; null before the first upload.
+          type: str
+          sample: Shop API
+        version:
+          description: C(info.version) of the uploaded document, as written.
+          type: str
+          sample: "2.4.0"
+        max_endpoints:
+          description: Plan limit, the most operations a document may have.
+          type: int
+          sample: 500
+        max_fields_per_type:
+          description: Plan limit, the most properties one schema may declare.
+          type: int
+        max_nesting_depth:
+          description: Plan limit, the deepest nesting of properties, items and references.
+          type: int
+          sample: 10
+        max_total_schema_nodes:
+          description: Plan limit, the most nodes across all schemas of C(components.schemas).
+          type: int
+        max_total_regex_length:
+          description: Plan limit, the most characters of all C(pattern) expressions together.
+          type: int
+        created_at:
+          description: When API Guardian was set up for the zone (UTC, ISO 8601).
+          type: str
+        updated_at:
+          description: When the configuration last changed (UTC, ISO 8601).
+          type: str
+    endpoints:
+      description:
+        - One item per operation of the document, sorted by path and then method.
+      type: list
+      elements: dict
+      contains:
+        api_guardian_endpoint_id:
+          description: ID of the endpoint; null in check mode for an operation new to the zone.
+          type: int
+        request_method:
+          description: HTTP method, in capitals.
+          type: str
+          sample: POST
+        request_path:
+          description: Path template, as in the document.
+          type: str
+          sample: "/orders/{orderId}"
+        validate_authorization:
+          description: Whether the endpoint's authentication requirements are enforced.
+          type: bool
+limits:
+  description: The zone's plan maxima, from its configuration (also returned when the document exceeds them).
+  returned: always, once the zone has been read
+  type: dict
+  sample: {max_endpoints: 500, max_fields_per_type: 100, max_nesting_depth: 10, max_total_schema_nodes: 10000,
+           max_total_regex_length: 10000}
+document:
+  description: What the module read from O(content), measured as it is checked against RV(limits).
+  returned: always, once O(content) has been read
+  type: dict
+  contains:
+    title:
+      description: C(info.title).
+      type: str
+    version:
+      description: C(info.version).
+      type: str
+    operations:
+      description: Number of operations (method and path pairs).
+      type: int
+    nesting_depth:
+      description: Depth of the deepest schema, counted as the description says.
+      type: int
+operations_added:
+  description: Operations of the document the zone did not have, as C(METHOD /path); empty when nothing is uploaded.
+  returned: success
+  type: list
+  elements: str
+  sample: ["GET /orders/{orderId}"]
+operations_removed:
+  description: Operations the zone had that the document no longer has; empty when nothing is uploaded.
+  returned: success
+  type: list
+  elements: str
+"""
+
+from ansible.module_utils.basic import missing_required_lib
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import (
+    API_GUARDIAN_PATH,
+    SPECIFICATION_PATH,
+    ZONE_ARGUMENT,
+    MissingYaml,
+    NotOpenApi,
+    envelope_data,
+    guardian_holds,
+    has_specification,
+    limit_problems,
+    limits,
+    operation_changes,
+    predict_guardian,
+    project_guardian,
+    read_document,
+    zone_error_describer,
+)
+
+
+def read_content(module):
+    """The document in ``content``, read before any request; bad input ends the run here."""
+    try:
+        return read_document(module.params["content"])
+    except NotOpenApi as problem:
+        module.fail("Invalid input: %s." % problem)
+    except MissingYaml:
+        module.fail("Invalid input: content is not JSON, and reading it as YAML needs PyYAML. %s" % missing_required_lib("PyYAML"))
+    return None
+
+
+def upload_document(module):
+    params = module.params
+    zone_id = params["shield_zone_id"]
+    enforce = params["enforce_authorization_validation"]
+    document = read_content(module)
+    guardian_path = build_path(API_GUARDIAN_PATH, zone_id=zone_id)
+    current = envelope_data(module.client.get(guardian_path)) or {}
+    report = dict(limits=limits(current), document=document.summary())
+    problems = limit_problems(document, current)
+    if problems:
+        module.fail("Shield zone %s cannot take this OpenAPI document: %s. Nothing was uploaded." % (zone_id, "; ".join(problems)), **report)
+
+    held = guardian_holds(current, document, enforce)
+    changed = params["force"] or not held
+    added, removed = operation_changes(current, document) if changed else ([], [])
+    after = current
+    if changed:
+        after = predict_guardian(current, document, enforce)
+        if not module.check_mode:
+            body = {"content": document.text}
+            if enforce is not None:
+                body["enforceAuthorizationValidation"] = enforce
+            method = "PATCH" if has_specification(current) else "POST"
+
+            def uploaded():
+                # Matching the document proves the upload only when the zone did not match before;
+                # a forced upload is proven by the configuration's new update time.
+                read = envelope_data(module.client.get(guardian_path)) or {}
+                updated = (read.get("configuration") or {}).get("updatedAt") != (current.get("configuration") or {}).get("updatedAt")
+                return read if guardian_holds(read, document, enforce) and (updated or not held) else None
+
+            answer = module.write(method, build_path(SPECIFICATION_PATH, zone_id=zone_id), body, confirm=uploaded)
+            after = envelope_data(answer) or envelope_data(module.client.get(guardian_path))
+    module.exit_resource(changed, project_guardian(current), project_guardian(after),
+                         operations_added=added, operations_removed=removed, **report)
+
+
+def main():
+    argument_spec = dict(ZONE_ARGUMENT)
+    argument_spec.update(
+        content=dict(type="raw", required=True),
+        enforce_authorization_validation=dict(type="bool"),
+        force=dict(type="bool", default=False),
+    )
+    module = BunnyModule(argument_spec=argument_spec, result_key="api_guardian")
+    module.run(upload_document, describe_error=zone_error_describer(module.params["shield_zone_id"]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,392 @@
+"""shield_api_guardian against the simulator."""
+
+import json
+
+import pytest
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils import shield
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+from ansible_collections.bunnynet.cloud.plugins.modules import shield_api_guardian
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.shield_fixtures import (
+    GUARDIAN_PATH,
+    GUARDIAN_SERVER_FIELDS,
+    SHOP_DEPTH,
+    SHOP_OPERATIONS,
+    SHOP_V2,
+    SHOP_V2_JSON,
+    SHOP_YAML,
+    SPEC_PATH,
+    ZONE_ID,
+    nested_document,
+    operations_document,
+    read_api,
+    shield_zones,
+)
+
+
+def run(simulator, check_mode=False, diff=False, **options):
+    options.setdefault("shield_zone_id", ZONE_ID)
+    return run_module(shield_api_guardian, simulator.api_args(**options), check_mode=check_mode, diff=diff)
+
+
+def read_back(simulator):
+    """The zone's API Guardian as a read returns it, in the module's projection."""
+    return shield.project_guardian(read_api(simulator, GUARDIAN_PATH))
+
+
+def writes(simulator):
+    return [(entry["method"], entry["path"]) for entry in simulator.writes()]
+
+
+def operations_of(result):
+    return sorted("%s %s" % (endpoint["request_method"], endpoint["request_path"]) for endpoint in result["api_guardian"]["endpoints"])
+
+
+@pytest.fixture
+def zone(simulator):
+    simulator.load(shield_zones=shield_zones())
+    return simulator
+
+
+@pytest.fixture
+def shop_zone(zone):
+    """The zone with the shop API's first version uploaded, authorization not enforced."""
+    run(zone, content=SHOP_YAML, enforce_authorization_validation=False)
+    zone.clear_requests()
+    return zone
+
+
+# Uploading
+
+
+def test_a_yaml_document_is_posted_to_a_zone_without_one(zone):
+    result = run(zone, content=SHOP_YAML)
+
+    assert result["changed"] is True
+    assert zone.writes()[0]["body"] == {"content": SHOP_YAML}
+    assert writes(zone) == [("POST", SPEC_PATH)]
+    configuration = result["api_guardian"]["configuration"]
+    assert (configuration["title"], configuration["version"]) == ("Shop API", "1.10")
+    assert operations_of(result) == sorted(SHOP_OPERATIONS)
+
+
+def test_a_json_document_replaces_the_zone_document_with_patch(shop_zone):
+    result = run(shop_zone, content=SHOP_V2_JSON)
+
+    assert writes(shop_zone) == [("PATCH", SPEC_PATH)]
+    assert shop_zone.writes()[0]["body"] == {"content": SHOP_V2_JSON}
+    assert result["api_guardian"]["configuration"]["version"] == "2.0"
+    assert operations_of(result) == ["GET /orders", "POST /orders", "POST /orders/{orderId}/cancel"]
+
+
+def test_a_mapping_is_uploaded_as_json(zone):
+    result = run(zone, content=SHOP_V2)
+
+    assert json.loads(zone.writes()[0]["body"]["content"]) == SHOP_V2
+    assert result["api_guardian"]["configuration"]["title"] == "Shop API"
+
+
+def test_the_authorization_flag_is_sent_when_given(zone):
+    run(zone, content=SHOP_V2_JSON, enforce_authorization_validation=False)
+
+    assert zone.writes()[0]["body"] == {"content": SHOP_V2_JSON, "enforceAuthorizationValidation": False}
+
+
+def test_operations_added_and_removed_are_reported(shop_zone):
+    result = run(shop_zone, content=SHOP_V2_JSON)
+
+    assert result["operations_added"] == ["POST /orders/{orderId}/cancel"]
+    assert result["operations_removed"] == ["GET /orders/{orderId}"]
+
+
+def test_the_document_and_the_zone_maxima_are_reported(zone):
+    result = run(zone, content=SHOP_YAML)
+
+    assert result["document"] == {"title": "Shop API", "version": "1.10", "operations": 3, "nesting_depth": SHOP_DEPTH}
+    assert result["limits"] == {key: value for key, value in result["api_guardian"]["configuration"].items() if key.startswith("max_")}
+    assert result["limits"]["max_endpoints"] == 500
+
+
+# Idempotency: title, version, operations and the authorization flag
+
+
+def test_reapplying_reads_once_and_reports_ok(shop_zone):
+    result = run(shop_zone, content=SHOP_YAML, enforce_authorization_validation=False)
+
+    assert result["changed"] is False
+    assert [(entry["method"], entry["path"]) for entry in shop_zone.requests()] == [("GET", GUARDIAN_PATH)]
+    assert (result["operations_added"], result["operations_removed"]) == ([], [])
+
+
+@pytest.mark.parametrize(
+    ("change", "replace"),
+    [
+        ("the title", ("title: Shop API", "title: Shop")),
+        ("the version", ("version: 1.10", "version: 1.11")),
+        ("an operation", ("    post:\n      security", "    put:\n      security")),
+    ],
+)
+def test_a_changed_title_version_or_operation_is_uploaded(shop_zone, change, replace):
+    result = run(shop_zone, content=SHOP_YAML.replace(*replace), enforce_authorization_validation=False)
+
+    assert result["changed"] is True, change
+    assert writes(shop_zone) == [("PATCH", SPEC_PATH)]
+
+
+ORDER_BODY_CHANGED = SHOP_YAML.replace("schema: {$ref: '#/components/schemas/Order'}", "schema: {type: object, required: [lines]}")
+
+
+def request_body_schema(simulator, method, path):
+    endpoints = read_api(simulator, GUARDIAN_PATH)["endpoints"]
+    return next(endpoint["requestBodySchemaYaml"] for endpoint in endpoints if (endpoint["requestMethod"], endpoint["requestPath"]) == (method, path))
+
+
+def test_a_schema_change_under_the_same_version_is_not_seen(shop_zone):
+    result = run(shop_zone, content=ORDER_BODY_CHANGED, enforce_authorization_validation=False)
+
+    assert result["changed"] is False
+    assert shop_zone.writes() == []
+
+
+def test_force_uploads_what_the_comparison_cannot_see(shop_zone):
+    result = run(shop_zone, content=ORDER_BODY_CHANGED, force=True)
+
+    assert result["changed"] is True
+    assert writes(shop_zone) == [("PATCH", SPEC_PATH)]
+    assert "required:" in request_body_schema(shop_zone, "POST", "/orders")
+
+
+def test_authorization_that_differs_from_the_flag_is_uploaded_again(shop_zone):
+    result = run(shop_zone, content=SHOP_YAML, enforce_authorization_validation=True)
+
+    assert result["changed"] is True
+    endpoints = {endpoint["request_method"] + " " + endpoint["request_path"]: endpoint for endpoint in read_back(shop_zone)["endpoints"]}
+    assert endpoints["POST /orders"]["validate_authorization"] is True
+    # Nothing to enforce where the document asks for no authentication.
+    assert endpoints["GET /orders"]["validate_authorization"] is False
+
+
+def test_operations_without_security_do_not_count_against_the_flag(zone):
+    run(zone, content=SHOP_YAML, enforce_authorization_validation=True)
+    zone.clear_requests()
+
+    result = run(zone, content=SHOP_YAML, enforce_authorization_validation=True)
+
+    assert result["changed"] is False
+    assert zone.writes() == []
+
+
+def test_without_the_flag_authorization_is_not_compared(shop_zone):
+    result = run(shop_zone, content=SHOP_YAML)
+
+    assert result["changed"] is False
+
+
+# Check mode and --diff
+
+
+PREDICTIONS = {
+    "a first upload": (None, dict(content=SHOP_YAML)),
+    "a first upload without authorization": (None, dict(content=SHOP_YAML, enforce_authorization_validation=False)),
+    "a replacement keeping each endpoint's authorization": (dict(content=SHOP_YAML, enforce_authorization_validation=False), dict(content=SHOP_V2_JSON)),
+    "a replacement enforcing authorization": (dict(content=SHOP_YAML, enforce_authorization_validation=False),
+                                              dict(content=SHOP_V2_JSON, enforce_authorization_validation=True)),
+    "a forced upload": (dict(content=SHOP_YAML), dict(content=SHOP_YAML, force=True)),
+}
+
+
+@pytest.mark.parametrize(("earlier", "options"), PREDICTIONS.values(), ids=PREDICTIONS.keys())
+def test_check_mode_predicts_what_the_upload_gives_and_writes_nothing(zone, earlier, options):
+    if earlier:
+        run(zone, **earlier)
+    zone.clear_requests()
+
+    checked = run(zone, check_mode=True, **options)
+    assert zone.writes() == []
+    applied = run(zone, **options)
+
+    assert checked["changed"] is applied["changed"] is True
+    assert_prediction_holds(checked["api_guardian"], applied["api_guardian"], read_back(zone), GUARDIAN_SERVER_FIELDS)
+
+
+def test_check_mode_keeps_the_ids_of_endpoints_the_zone_has(shop_zone):
+    known = {(endpoint["request_method"], endpoint["request_path"]): endpoint["api_guardian_endpoint_id"] for endpoint in read_back(shop_zone)["endpoints"]}
+
+    checked = run(shop_zone, check_mode=True, content=SHOP_V2_JSON)
+
+    ids = {(endpoint["request_method"], endpoint["request_path"]): endpoint["api_guardian_endpoint_id"] for endpoint in checked["api_guardian"]["endpoints"]}
+    assert ids == {("GET", "/orders"): known[("GET", "/orders")], ("POST", "/orders"): known[("POST", "/orders")], ("POST", "/orders/{orderId}/cancel"): None}
+
+
+def test_check_mode_on_the_uploaded_document_reports_ok(shop_zone):
+    assert run(shop_zone, check_mode=True, content=SHOP_YAML, enforce_authorization_validation=False)["changed"] is False
+
+
+def test_diff_shows_the_endpoints_before_and_after_the_upload(shop_zone):
+    before = read_back(shop_zone)
+
+    result = run(shop_zone, diff=True, content=SHOP_V2_JSON)
+
+    assert result["diff"]["before"] == before
+    assert result["diff"]["after"] == read_back(shop_zone)
+    removed = [endpoint for endpoint in result["diff"]["before"]["endpoints"] if endpoint["request_path"] == "/orders/{orderId}"]
+    added = [endpoint for endpoint in result["diff"]["after"]["endpoints"] if endpoint["request_path"] == "/orders/{orderId}/cancel"]
+    assert (len(removed), len(added)) == (1, 1)
+
+
+def test_the_result_shows_the_zone_configuration_as_read(shop_zone):
+    result = run(shop_zone, content=SHOP_YAML)
+
+    assert result["api_guardian"]["configuration"] == to_snake(read_api(shop_zone, GUARDIAN_PATH)["configuration"])
+
+
+# The zone's plan maxima, at and beyond the bound
+
+
+@pytest.mark.parametrize("count", [3, 4])
+def test_a_document_with_as_many_operations_as_the_zone_allows_is_uploaded(simulator, count):
+    simulator.load(shield_zones=shield_zones(maxEndpoints=count))
+
+    assert run(simulator, content=operations_document(count))["changed"] is True
+
+
+@pytest.mark.parametrize("check_mode", [False, True])
+def test_a_document_with_more_operations_than_the_zone_allows_fails_before_uploading(simulator, check_mode):
+    simulator.load(shield_zones=shield_zones(maxEndpoints=3))
+
+    result = run(simulator, check_mode=check_mode, content=operations_document(4))
+
+    assert result["failed"] is True
+    assert result["msg"] == (
+        "Shield zone %d cannot take this OpenAPI document: it has 4 operations (method and path pairs) and the zone allows "
+        "at most 3 (max_endpoints). Nothing was uploaded." % ZONE_ID)
+    assert result["limits"]["max_endpoints"] == 3
+    assert result["document"]["operations"] == 4
+    assert result["changed"] is False
+    assert simulator.writes() == []
+
+
+def test_a_document_as_deep_as_the_zone_allows_is_uploaded(simulator):
+    simulator.load(shield_zones=shield_zones(maxNestingDepth=3))
+
+    assert run(simulator, content=nested_document(3))["changed"] is True
+
+
+def test_a_document_deeper_than_the_zone_allows_fails_before_uploading(simulator):
+    simulator.load(shield_zones=shield_zones(maxNestingDepth=3))
+
+    result = run(simulator, content=nested_document(4))
+
+    assert result["failed"] is True
+    assert "its schemas nest 4 levels deep" in result["msg"]
+    assert "at most 3 (max_nesting_depth)" in result["msg"]
+    assert (result["limits"]["max_nesting_depth"], result["document"]["nesting_depth"]) == (3, 4)
+    assert simulator.writes() == []
+
+
+# Bad input fails before any request
+
+
+HEADER = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\n"
+NOT_UPLOADABLE = {
+    "plain text": ("just some words", "content is not an OpenAPI document: it is not a mapping of fields"),
+    "broken YAML": ("openapi: [3.0", "content is neither JSON nor YAML"),
+    "a JSON list": ("[1, 2]", "content is not an OpenAPI document: it is not a mapping of fields"),
+    "an empty text": ("  \n", "content is empty"),
+    "a number": (17, "content must be the text of an OpenAPI document, got int"),
+    "a document with no info and paths": ('{"openapi": "3.0.0"}', "it lacks info (with title and version), paths (a mapping)"),
+    "a document without title": (
+        '{"openapi": "3.0.0", "info": {"version": "1"}, "paths": {}}', "content is not an OpenAPI 3 document: it lacks info.title (as text)"),
+    "a version that is a JSON number": ('{"openapi": "3.0.0", "info": {"title": "t", "version": 1}, "paths": {}}', "it lacks info.version (as text)"),
+    "an OpenAPI 2 document": ('{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}', "content is a Swagger 2.0 document"),
+    "a path without its slash": (HEADER + "paths: {pets: {}}", "content's paths has 'pets', which does not start with '/'"),
+    "a path that is no mapping": (HEADER + "paths: {/pets: [get]}", "content's path /pets is not a mapping of operations"),
+}
+
+
+@pytest.mark.parametrize(("content", "message"), NOT_UPLOADABLE.values(), ids=NOT_UPLOADABLE.keys())
+def test_content_that_is_not_an_openapi_3_document_fails_before_any_request(zone, content, message):
+    result = run(zone, content=content)
+
+    assert result["failed"] is True
+    assert result["msg"].startswith("Invalid input: ")
+    assert message in result["msg"]
+    assert zone.requests() == []
+
+
+def test_yaml_content_without_pyyaml_fails_naming_the_library(zone, monkeypatch):
+    monkeypatch.setattr(shield, "HAS_YAML", False)
+
+    result = run(zone, content=SHOP_YAML)
+
+    assert result["failed"] is True
+    assert "reading it as YAML needs PyYAML" in result["msg"]
+    assert "PyYAML" in result["msg"].split("needs PyYAML", 1)[1]
+    assert zone.requests() == []
+
+
+def test_json_content_needs_no_pyyaml(zone, monkeypatch):
+    monkeypatch.setattr(shield, "HAS_YAML", False)
+
+    assert run(zone, content=SHOP_V2_JSON)["changed"] is True
+
+
+# API errors and unknown outcomes
+
+
+def test_an_unknown_zone_is_named_in_the_failure(zone):
+    result = run(zone, shield_zone_id=99, content=SHOP_YAML)
+
+    assert result["failed"] is True
+    assert result["msg"] == "Shield zone 99 was not found (HTTP 404)."
+    assert result["status"] == 404
+
+
+def test_a_read_that_keeps_failing_fails_the_task_without_a_write(zone):
+    zone.fault(method="GET", path="/api-guardian$", status=503, count=5)
+
+    result = run(zone, content=SHOP_YAML)
+
+    assert result["failed"] is True
+    assert result["status"] == 503
+    assert zone.writes() == []
+
+
+def test_an_upload_whose_answer_is_lost_is_confirmed_by_reading_and_not_sent_again(zone):
+    zone.fault(method="POST", path="/api-guardian/spec$", drop_connection=True, apply=True, count=1)
+
+    result = run(zone, content=SHOP_YAML)
+
+    assert result["changed"] is True
+    assert "failed" not in result
+    assert writes(zone) == [("POST", SPEC_PATH)]
+    assert operations_of(result) == sorted(SHOP_OPERATIONS)
+
+
+def test_an_upload_that_did_not_arrive_is_sent_again(zone):
+    zone.fault(method="POST", path="/api-guardian/spec$", status=503, count=1)
+
+    result = run(zone, content=SHOP_YAML)
+
+    assert result["changed"] is True
+    assert writes(zone) == [("POST", SPEC_PATH), ("POST", SPEC_PATH)]
+
+
+def test_a_forced_upload_whose_answer_is_lost_is_confirmed_by_its_update_time(shop_zone):
+    shop_zone.fault(method="PATCH", path="/api-guardian/spec$", drop_connection=True, apply=True, count=1)
+
+    result = run(shop_zone, content=SHOP_YAML, force=True)
+
+    assert result["changed"] is True
+    assert writes(shop_zone) == [("PATCH", SPEC_PATH)]
+
+
+def test_a_forced_upload_that_did_not_arrive_is_sent_again(shop_zone):
+    shop_zone.fault(method="PATCH", path="/api-guardian/spec$", status=502, count=1)
+
+    result = run(shop_zone, content=SHOP_YAML, force=True)
+
+    assert result["changed"] is True
+    assert writes(shop_zone) == [("PATCH", SPEC_PATH), ("PATCH", SPEC_PATH)]
