@@ -197,6 +197,17 @@ def test_secret_keys_are_masked_in_the_result_and_the_diff_and_appear_nowhere(zo
     assert "t0ps3cret-token" not in json.dumps(result)
 
 
+def test_a_resource_that_is_a_list_shows_in_the_diff_under_the_result_key(zone):
+    # Ansible's diff display needs mappings: a bare list makes the default callback fail.
+    def list_resource(module):
+        module.exit_resource(True, ["a.example"], ["a.example", "b.example"])
+
+    result, _module = run_base(zone, action=list_resource, diff=True)
+
+    assert result["zone"] == ["a.example", "b.example"]
+    assert result["diff"] == {"before": {"zone": ["a.example"]}, "after": {"zone": ["a.example", "b.example"]}}
+
+
 def test_hidden_values_disappear_from_every_part_of_the_output(zone):
     def echo(module):
         module.hide_values(["hunter2-value"])
