@@ -74,8 +74,9 @@ def test_check_mode_predicts_what_applying_returns_and_a_read_shows(zone, option
 def test_the_diff_shows_the_hostnames_before_and_after(zone):
     result = run(zone, diff=True, hostnames=["cdn.example.com"], purge=True)
 
-    assert [item["value"] for item in result["diff"]["before"]] == ["assets.b-cdn.net", "edge.example.net", "cdn.example.com", "secure.example.com"]
-    assert result["diff"]["after"] == read_back_hostnames(zone)
+    assert [item["value"] for item in result["diff"]["before"]["hostnames"]] == [
+        "assets.b-cdn.net", "edge.example.net", "cdn.example.com", "secure.example.com"]
+    assert result["diff"]["after"] == {"hostnames": read_back_hostnames(zone)}
 
 
 def test_reapplying_reports_ok_with_one_read(zone):
