@@ -7,6 +7,7 @@ thousands of hostnames costs the simulator no more per request than a small one.
 """
 
 import copy
+import weakref
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -208,12 +209,16 @@ class HostnameIndex:
         del self.by_value[hostname["Value"].lower()]
 
 
+# Each simulator state's index, kept beside the state rather than in it: the state is shared by
+# every area and knows nothing of hostnames.
+_INDEXES: "weakref.WeakKeyDictionary[SimulatorState, HostnameIndex]" = weakref.WeakKeyDictionary()
+
+
 def hostname_index(state: SimulatorState) -> HostnameIndex:
     """The state's hostname index; call it with the state's lock held."""
-    index = getattr(state, "pull_zone_hostnames", None)
+    index = _INDEXES.get(state)
     if index is None or index.zones is not state.pull_zones or index.zone_count != len(state.pull_zones):
-        index = HostnameIndex(state.pull_zones)
-        state.pull_zone_hostnames = index
+        index = _INDEXES[state] = HostnameIndex(state.pull_zones)
     return index
 
 
