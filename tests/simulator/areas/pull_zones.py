@@ -1,13 +1,16 @@
 """Pull zones under `/pullzone`: custom hostnames, referrer lists, edge rule switches, external-DNS certificates.
 
 Stored zones are in the shape `GET /pullzone/{id}` returns. Hostnames are compared without
-regard to case, as DNS names are; a hostname belongs to at most one zone of the account.
+regard to case, as DNS names are; a hostname belongs to at most one zone of the account. An index
+of every hostname of the account keeps adding and finding one constant-time, so that a zone with
+thousands of hostnames costs the simulator no more per request than a small one.
 """
 
 import copy
+import weakref
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import Field
 from typing_extensions import Annotated
 
@@ -22,7 +25,11 @@ from .base import Area, find_record, state_of
 router = APIRouter(prefix="/pullzone", tags=["Pull zones"], dependencies=[Depends(require_access_key)])
 
 SYSTEM_HOSTNAME_SUFFIX = ".b-cdn.net"
+# The vendor's CertificateProvisionType: 1 is a certificate validated over HTTP, 2 over DNS.
+CERTIFICATE_PROVISION_HTTP01 = 1
 CERTIFICATE_PROVISION_DNS01 = 2
+# Certificate material, which a read carries only when asked with includeCertificate=true.
+CERTIFICATE_FIELDS = ("Certificate", "CertificateKey")
 # The scalar settings of the vendor's PullZoneModel that a fixture most likely cares about, at their defaults.
 ZONE_DEFAULTS = {
     "OriginUrl": "https://origin.example.com",
@@ -79,6 +86,13 @@ class HostnameRequest(ContractModel):
 class ToggleRequest(ContractModel):
     Id: Optional[int] = None
     Value: bool
+
+
+class ForceSslRequest(ContractModel):
+    """The vendor's ForceSSLRequestModel: both fields required."""
+
+    Hostname: Annotated[str, Field(min_length=1)]
+    ForceSSL: bool
 
 
 def _in_order(item: Dict[str, Any], fields) -> Dict[str, Any]:
@@ -164,6 +178,50 @@ def same_hostname(left: str, right: str) -> bool:
     return left.lower() == right.lower()
 
 
+class HostnameIndex:
+    """Every hostname of the account by its lower-case value, with the zone it is on, and the next free id.
+
+    Built from the zone list it indexes and rebuilt whenever the state holds another list or the
+    list's length changes (fixtures loaded, a reset, zones created or deleted); the handlers of
+    this module keep it current as they add and remove hostnames.
+    """
+
+    def __init__(self, zones: List[Dict[str, Any]]):
+        self.zones = zones
+        self.zone_count = len(zones)
+        self.by_value: Dict[str, Tuple[Dict[str, Any], Dict[str, Any]]] = {}
+        for zone, hostname in _all_hostnames(zones):
+            self.by_value[hostname["Value"].lower()] = (zone, hostname)
+        self.next_id = _next_hostname_id(zones)
+
+    def find(self, value: str) -> Optional[Tuple[Dict[str, Any], Dict[str, Any]]]:
+        return self.by_value.get(value.lower())
+
+    def add(self, zone: Dict[str, Any], value: str) -> Dict[str, Any]:
+        hostname = _hostname_record(value, self.next_id)
+        self.next_id += 1
+        zone["Hostnames"].append(hostname)
+        self.by_value[value.lower()] = (zone, hostname)
+        return hostname
+
+    def remove(self, zone: Dict[str, Any], hostname: Dict[str, Any]) -> None:
+        zone["Hostnames"].remove(hostname)
+        del self.by_value[hostname["Value"].lower()]
+
+
+# Each simulator state's index, kept beside the state rather than in it: the state is shared by
+# every area and knows nothing of hostnames.
+_INDEXES: "weakref.WeakKeyDictionary[SimulatorState, HostnameIndex]" = weakref.WeakKeyDictionary()
+
+
+def hostname_index(state: SimulatorState) -> HostnameIndex:
+    """The state's hostname index; call it with the state's lock held."""
+    index = _INDEXES.get(state)
+    if index is None or index.zones is not state.pull_zones or index.zone_count != len(state.pull_zones):
+        index = _INDEXES[state] = HostnameIndex(state.pull_zones)
+    return index
+
+
 def add_referrer(record: Dict[str, Any], list_name: str, hostname: str) -> None:
     """Add a referrer unless the list already holds it: the list stays free of duplicates."""
     if not any(same_hostname(entry, hostname) for entry in record[list_name]):
@@ -179,21 +237,55 @@ def _find_zone(state: SimulatorState, zone_id: int) -> Dict[str, Any]:
     return find_record(state.pull_zones, zone_id, f"The pull zone {zone_id} was not found.")
 
 
-def _zone_with_hostname(state: SimulatorState, value: str) -> Tuple[Dict[str, Any], Dict[str, Any]]:
-    for zone, hostname in _all_hostnames(state.pull_zones):
-        if same_hostname(hostname["Value"], value):
-            return zone, hostname
-    raise ApiError(404, f"The hostname '{value}' is not on any pull zone of the account.", errors=[field_error("Hostname", "No pull zone has this hostname.")])
+def _zone_with_hostname(state: SimulatorState, value: str, field: str = "Hostname") -> Tuple[Dict[str, Any], Dict[str, Any]]:
+    found = hostname_index(state).find(value)
+    if found is None:
+        raise ApiError(404, f"The hostname '{value}' is not on any pull zone of the account.", errors=[field_error(field, "No pull zone has this hostname.")])
+    return found
+
+
+def _hostname_on_zone(state: SimulatorState, zone: Dict[str, Any], value: str) -> Dict[str, Any]:
+    found = hostname_index(state).find(value)
+    if found is None or found[0] is not zone:
+        problem = field_error("Hostname", f"The pull zone has no hostname '{value}'.")
+        raise ApiError(400, problem["message"], errors=[problem], key="pullzone.hostname_not_found")
+    return found[1]
+
+
+def _without_certificates(zone: Dict[str, Any]) -> Dict[str, Any]:
+    return {**zone, "Hostnames": [{**hostname, **dict.fromkeys(CERTIFICATE_FIELDS)} for hostname in zone["Hostnames"]]}
+
+
+def _install_certificate(hostname: Dict[str, Any], provision_type: int) -> None:
+    hostname["HasCertificate"] = True
+    hostname["CertificateProvisionType"] = provision_type
+    hostname["Certificate"] = "LS0tLS1CRUdJTi" + new_id(40)
+    hostname["CertificateKey"] = "LS0tLS1QUklWQVRF" + new_id(40)
 
 
 HOSTNAME_BODY = documented_body(HostnameRequest)
 
 
-@router.get("/{id}")
-async def get_pull_zone(request: Request, id: int):
+# Declared before /{id}, which would otherwise take "loadFreeCertificate" for a zone id.
+@router.get("/loadFreeCertificate")
+async def load_free_certificate(request: Request, hostname: Optional[str] = None, useOnlyHttp01: bool = True):
+    if not hostname:
+        raise ApiError(400, "The hostname is required.", errors=[field_error("hostname", "A hostname to load the certificate for is required.")])
     state = state_of(request)
     with state.lock:
-        return json_response(_find_zone(state, id))
+        _zone, record = _zone_with_hostname(state, hostname, field="hostname")
+        # DNS validation needs a bunny.net DNS zone for the domain, which the simulator does not
+        # have, so every free certificate is validated over HTTP as useOnlyHttp01's default says.
+        _install_certificate(record, CERTIFICATE_PROVISION_HTTP01)
+    return empty_response(200)
+
+
+@router.get("/{id}")
+async def get_pull_zone(request: Request, id: int, include_certificate: bool = Query(default=False, alias="includeCertificate")):
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, id)
+        return json_response(zone if include_certificate else _without_certificates(zone))
 
 
 @router.post("/{id}/addHostname", openapi_extra=HOSTNAME_BODY)
@@ -202,11 +294,11 @@ async def add_hostname(request: Request, id: int):
     state = state_of(request)
     with state.lock:
         zone = _find_zone(state, id)
-        for _zone, hostname in _all_hostnames(state.pull_zones):
-            if same_hostname(hostname["Value"], body.Hostname):
-                problem = field_error("Hostname", f"The hostname '{body.Hostname}' is already registered.")
-                raise ApiError(400, problem["message"], errors=[problem], key="pullzone.hostname_already_registered")
-        zone["Hostnames"].append(_hostname_record(body.Hostname, _next_hostname_id(state.pull_zones)))
+        index = hostname_index(state)
+        if index.find(body.Hostname) is not None:
+            problem = field_error("Hostname", f"The hostname '{body.Hostname}' is already registered.")
+            raise ApiError(400, problem["message"], errors=[problem], key="pullzone.hostname_already_registered")
+        index.add(zone, body.Hostname)
     return empty_response(204)
 
 
@@ -216,15 +308,22 @@ async def remove_hostname(request: Request, id: int):
     state = state_of(request)
     with state.lock:
         zone = _find_zone(state, id)
-        for hostname in zone["Hostnames"]:
-            if same_hostname(hostname["Value"], body.Hostname):
-                if hostname["IsSystemHostname"]:
-                    problem = field_error("Hostname", "The system hostname of a pull zone cannot be removed.")
-                    raise ApiError(400, problem["message"], errors=[problem], key="pullzone.system_hostname")
-                zone["Hostnames"].remove(hostname)
-                return empty_response(204)
-    problem = field_error("Hostname", f"The pull zone has no hostname '{body.Hostname}'.")
-    raise ApiError(400, problem["message"], errors=[problem], key="pullzone.hostname_not_found")
+        hostname = _hostname_on_zone(state, zone, body.Hostname)
+        if hostname["IsSystemHostname"]:
+            problem = field_error("Hostname", "The system hostname of a pull zone cannot be removed.")
+            raise ApiError(400, problem["message"], errors=[problem], key="pullzone.system_hostname")
+        hostname_index(state).remove(zone, hostname)
+    return empty_response(204)
+
+
+@router.post("/{id}/setForceSSL", openapi_extra=documented_body(ForceSslRequest))
+async def set_force_ssl(request: Request, id: int):
+    body = await read_body(request, ForceSslRequest)
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, id)
+        _hostname_on_zone(state, zone, body.Hostname)["ForceSSL"] = body.ForceSSL
+    return empty_response(204)
 
 
 # Pull zones and video libraries keep their referrer lists alike and take the same four operations.
@@ -293,8 +392,7 @@ async def complete_external_dns_certificate(request: Request):
     state = state_of(request)
     with state.lock:
         _zone, hostname = _zone_with_hostname(state, body.Hostname)
-        hostname["HasCertificate"] = True
-        hostname["CertificateProvisionType"] = CERTIFICATE_PROVISION_DNS01
+        _install_certificate(hostname, CERTIFICATE_PROVISION_DNS01)
     return empty_response(200)
 
 

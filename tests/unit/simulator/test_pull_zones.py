@@ -1,7 +1,11 @@
 """Pull zones under /pullzone: every endpoint, the Hostname bound, and the hostname and edge rule semantics."""
 
-import pytest
+import time
 
+import pytest
+import requests
+
+from ansible_collections.bunnynet.cloud.tests.simulator.server import SimulatorServer
 from ansible_collections.bunnynet.cloud.tests.unit.simulator.legacy_errors import assert_legacy_error
 
 HOSTNAME_FIELDS = {"Id", "Value", "ForceSSL", "IsSystemHostname", "IsManagedHostname", "HasCertificate"}
@@ -51,8 +55,13 @@ ZONE_ENDPOINTS = [
     ("GET", "/pullzone/1", None),
     *[(method, path, {"Hostname": "cdn.example.com"}) for method, path in HOSTNAME_BODY_PATHS if "/1/" in path],
     ("POST", f"/pullzone/1/edgerules/{RULE_GUID}/setEdgeRuleEnabled", {"Id": 1, "Value": False}),
+    ("POST", "/pullzone/1/setForceSSL", {"Hostname": "cdn.example.com", "ForceSSL": True}),
 ]
-ENDPOINTS = [*ZONE_ENDPOINTS, *[(method, path, {"Hostname": "cdn.example.com"}) for method, path in HOSTNAME_BODY_PATHS if "/1/" not in path]]
+ENDPOINTS = [
+    *ZONE_ENDPOINTS,
+    *[(method, path, {"Hostname": "cdn.example.com"}) for method, path in HOSTNAME_BODY_PATHS if "/1/" not in path],
+    ("GET", "/pullzone/loadFreeCertificate?hostname=cdn.example.com", None),
+]
 
 
 @pytest.mark.usefixtures("zones")
@@ -237,3 +246,165 @@ def test_complete_certificate_sets_has_certificate(api):
     assert api.post("/pullzone/completeExternalDnsCertificate", json={"Hostname": "CDN.example.com"}).status_code == 200
     custom = next(hostname for hostname in zone(api)["Hostnames"] if hostname["Value"] == "cdn.example.com")
     assert custom["HasCertificate"] is True
+
+
+def custom_hostname(api, value="cdn.example.com", zone_id=1, **query):
+    return next(hostname for hostname in zone_of(api, zone_id, **query)["Hostnames"] if hostname["Value"] == value)
+
+
+def zone_of(api, zone_id=1, **query):
+    answer = api.get(f"/pullzone/{zone_id}", params=query)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+# Force SSL (the vendor's setForceSSL)
+
+
+@pytest.mark.usefixtures("zones")
+@pytest.mark.parametrize("value", [True, False])
+def test_set_force_ssl_answers_204_and_sets_the_hostnames_switch(api, value):
+    answer = api.post("/pullzone/1/setForceSSL", json={"Hostname": "CDN.example.com", "ForceSSL": value})
+
+    assert answer.status_code == 204
+    assert custom_hostname(api)["ForceSSL"] is value
+
+
+@pytest.mark.usefixtures("zones")
+def test_set_force_ssl_works_on_the_system_hostname(api):
+    assert api.post("/pullzone/1/setForceSSL", json={"Hostname": "assets.b-cdn.net", "ForceSSL": True}).status_code == 204
+    assert custom_hostname(api, "assets.b-cdn.net")["ForceSSL"] is True
+
+
+@pytest.mark.usefixtures("zones")
+def test_set_force_ssl_refuses_a_hostname_of_another_zone(api):
+    answer = api.post("/pullzone/2/setForceSSL", json={"Hostname": "cdn.example.com", "ForceSSL": True})
+
+    assert_legacy_error(answer, 400, field="Hostname", key="pullzone.hostname_not_found")
+    assert custom_hostname(api)["ForceSSL"] is False
+
+
+@pytest.mark.usefixtures("zones")
+@pytest.mark.parametrize("body, field", [
+    ({"Hostname": "cdn.example.com"}, "ForceSSL"),
+    ({"ForceSSL": True}, "Hostname"),
+    ({"Hostname": "", "ForceSSL": True}, "Hostname"),
+    ({"Hostname": "cdn.example.com", "ForceSSL": "yes"}, "ForceSSL"),
+    ({"Hostname": "cdn.example.com", "ForceSSL": True, "Id": 1}, "Id"),
+])
+def test_set_force_ssl_refuses_a_body_the_vendor_model_does_not_allow(api, body, field):
+    assert_legacy_error(api.post("/pullzone/1/setForceSSL", json=body), 400, field=field, key="validation_error")
+
+
+# Free certificates (the vendor's loadFreeCertificate)
+
+
+@pytest.mark.usefixtures("zones")
+def test_load_free_certificate_answers_200_and_gives_the_hostname_a_certificate(api):
+    answer = api.get("/pullzone/loadFreeCertificate", params={"hostname": "CDN.example.com"})
+
+    assert answer.status_code == 200
+    assert answer.content == b""
+    hostname = custom_hostname(api)
+    assert (hostname["HasCertificate"], hostname["CertificateProvisionType"]) == (True, 1)
+
+
+@pytest.mark.usefixtures("zones")
+def test_load_free_certificate_takes_the_validation_switch(api):
+    assert api.get("/pullzone/loadFreeCertificate", params={"hostname": "cdn.example.com", "useOnlyHttp01": "false"}).status_code == 200
+    assert_legacy_error(api.get("/pullzone/loadFreeCertificate", params={"hostname": "cdn.example.com", "useOnlyHttp01": "maybe"}), 400,
+                        field="useOnlyHttp01")
+
+
+@pytest.mark.usefixtures("zones")
+def test_load_free_certificate_is_404_for_a_hostname_on_no_zone(api):
+    assert_legacy_error(api.get("/pullzone/loadFreeCertificate", params={"hostname": "nowhere.example.com"}), 404, field="hostname", key="not_found")
+
+
+@pytest.mark.usefixtures("zones")
+@pytest.mark.parametrize("query", [{}, {"hostname": ""}])
+def test_load_free_certificate_needs_a_hostname(api, query):
+    assert_legacy_error(api.get("/pullzone/loadFreeCertificate", params=query), 400, field="hostname", key="validation_error")
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_read_carries_certificate_material_only_when_asked_for(api):
+    api.get("/pullzone/loadFreeCertificate", params={"hostname": "cdn.example.com"})
+
+    plain = custom_hostname(api)
+    full = custom_hostname(api, includeCertificate="true")
+    assert (plain["Certificate"], plain["CertificateKey"]) == (None, None)
+    assert full["Certificate"] and full["CertificateKey"]
+
+
+@pytest.mark.usefixtures("zones")
+@pytest.mark.parametrize(("method", "path", "options"), [
+    ("GET", "/pullzone/loadFreeCertificate", {"params": {"hostname": "cdn.example.com"}}),
+    ("POST", "/pullzone/completeExternalDnsCertificate", {"json": {"Hostname": "cdn.example.com"}}),
+])
+def test_a_fault_rule_rate_limits_certificate_requests_in_the_legacy_shape_without_applying_them(simulator, api, method, path, options):
+    simulator.add_fault(method=method, path="^/pullzone/(loadFreeCertificate|completeExternalDnsCertificate)$", status=429, retry_after=2, count=1)
+
+    limited = api.request(method, path, **options)
+
+    assert_legacy_error(limited, 429, key="too_many_requests")
+    assert limited.headers["Retry-After"] == "2"
+    assert custom_hostname(api)["HasCertificate"] is False
+    assert api.request(method, path, **options).status_code == 200
+    assert custom_hostname(api)["HasCertificate"] is True
+
+
+# The hostname index
+
+
+def test_hostnames_added_after_new_fixtures_get_fresh_ids_and_the_old_ones_are_forgotten(simulator, api):
+    simulator.load_fixtures({"pull_zones": [{"Id": 1, "Hostnames": [{"Id": 50, "Value": "old.example.com"}]}]})
+    api.post("/pullzone/1/addHostname", json={"Hostname": "first.example.com"})
+    simulator.load_fixtures({"pull_zones": [{"Id": 1, "Hostnames": [{"Id": 7, "Value": "fresh.example.com"}]}]})
+
+    assert api.post("/pullzone/1/addHostname", json={"Hostname": "old.example.com"}).status_code == 204
+    ids = {hostname["Value"]: hostname["Id"] for hostname in zone_of(api)["Hostnames"]}
+    assert len(set(ids.values())) == len(ids)
+    assert "first.example.com" not in ids
+
+
+def test_a_removed_hostname_can_be_added_again_to_any_zone(simulator, api):
+    simulator.load_fixtures({"pull_zones": [{"Id": 1, "Hostnames": [{"Value": "cdn.example.com"}]}, {"Id": 2}]})
+
+    assert api.delete("/pullzone/1/removeHostname", json={"Hostname": "cdn.example.com"}).status_code == 204
+    assert api.post("/pullzone/2/addHostname", json={"Hostname": "CDN.example.com"}).status_code == 204
+    assert_legacy_error(api.post("/pullzone/1/addHostname", json={"Hostname": "cdn.example.com"}), 400, key="pullzone.hostname_already_registered")
+
+
+def test_a_zone_an_edge_script_creates_is_known_to_the_index(simulator, api):
+    simulator.load_fixtures({"pull_zones": [{"Id": 1}]})
+    created = api.post("/compute/script", json={"Name": "router", "ScriptType": 1, "CreateLinkedPullZone": True, "LinkedPullZoneName": "edge"})
+    assert created.status_code in (200, 201), created.text
+    zone_id = created.json()["LinkedPullZones"][0]["Id"]
+
+    assert_legacy_error(api.post("/pullzone/1/addHostname", json={"Hostname": "edge.b-cdn.net"}), 400, key="pullzone.hostname_already_registered")
+    assert api.post(f"/pullzone/{zone_id}/addHostname", json={"Hostname": "script.example.com"}).status_code == 204
+
+
+def test_adding_a_hostname_costs_the_same_however_many_the_account_has(api):
+    """Each add looks the name up instead of scanning every hostname: with 40000 more it is no slower.
+
+    Adds to an account with 40000 hostnames alternate with adds to an empty one on a second
+    simulator, so a busy machine slows both alike, and the medians are compared: a scan of 40000
+    hostnames per add would cost several times an add's HTTP round trip.
+    """
+    crowded = api.simulator
+    crowded.load_fixtures({"pull_zones": [{"Id": 1, "Hostnames": [{"Value": f"h{number}.example.com"} for number in range(40000)]}]})
+    durations = {"empty": [], "crowded": []}
+    with SimulatorServer(fixtures={"pull_zones": [{"Id": 1}]}) as empty:
+        session = requests.Session()
+        for number in range(60):
+            for name, server in (("empty", empty), ("crowded", crowded)):
+                started = time.perf_counter()
+                answer = session.post(server.url + "/pullzone/1/addHostname", json={"Hostname": f"new{number}.example.com"}, headers=server.headers, timeout=10)
+                durations[name].append(time.perf_counter() - started)
+                assert answer.status_code == 204, answer.text
+        session.close()
+
+    empty_median, crowded_median = (sorted(durations[name])[len(durations[name]) // 2] for name in ("empty", "crowded"))
+    assert crowded_median < empty_median * 3

@@ -1,0 +1,129 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+DOCUMENTATION = r"""
+module: videolibrary_referrer
+short_description: Manage the allowed and blocked referrers of a bunny.net Stream video library
+version_added: 0.1.0
+description:
+  - Adds and removes entries of the allowed-referrer and blocked-referrer lists of an existing
+    Stream video library, which decide which sites may embed its videos.
+  - Reads the library once and makes one call per referrer that differs. A run that changes
+    nothing, and any run in check mode, only reads.
+  - Referrers are compared without regard to case and without a trailing dot; new ones are sent
+    in lower case without the dot.
+  - A list that is not given is left as it is.
+  - Writes to one library from parallel tasks on the same machine wait for each other; see
+    O(lock_timeout).
+author:
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
+options:
+  video_library_id:
+    description:
+      - ID of the video library. The library must exist.
+    type: int
+    required: true
+  allowed_referrers:
+    description:
+      - Hostnames allowed to embed the videos, each a DNS name such as V(example.com); a leading
+        V(*.) label matches every subdomain. Each may be listed once.
+    type: list
+    elements: str
+  blocked_referrers:
+    description:
+      - Hostnames refused as referrers, written as O(allowed_referrers) are.
+    type: list
+    elements: str
+  state:
+    description:
+      - V(present) adds the listed referrers that are missing.
+      - V(absent) removes the listed referrers that are there.
+    type: str
+    choices: [present, absent]
+    default: present
+  purge:
+    description:
+      - With O(state=present), also remove the entries of each given list that it does not name.
+        An empty list with O(purge=true) empties that list.
+    type: bool
+    default: false
+  lock_timeout:
+    description:
+      - Seconds to wait, at least 1, while another task on the same machine writes to this library.
+      - The module holds the library's lock from its read to its last write. Check mode takes no lock.
+    type: int
+    default: 600
+extends_documentation_fragment:
+  - bunnynet.cloud.api
+  - bunnynet.cloud.attributes
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+  idempotent:
+    support: full
+notes:
+  - The result holds only the referrer lists; the library's API keys are never returned.
+  - See the collection's docs/parallel-runs.md for what the lock covers and what it does not.
+seealso:
+  - module: bunnynet.cloud.pullzone_referrer
+"""
+
+EXAMPLES = r"""
+- name: Let only the course site embed the lessons
+  bunnynet.cloud.videolibrary_referrer:
+    video_library_id: 20
+    allowed_referrers:
+      - courses.example.com
+    purge: true
+
+- name: Block a site that republishes the videos
+  bunnynet.cloud.videolibrary_referrer:
+    video_library_id: 20
+    blocked_referrers:
+      - copycat.example.net
+"""
+
+RETURN = r"""
+referrers:
+  description: The library's referrer lists after the change (predicted in check mode).
+  returned: success
+  type: dict
+  contains:
+    allowed_referrers:
+      description: Hostnames allowed to embed the videos; empty when every referrer is allowed.
+      type: list
+      elements: str
+      sample: [courses.example.com]
+    blocked_referrers:
+      description: Hostnames refused as referrers.
+      type: list
+      elements: str
+      sample: [copycat.example.net]
+"""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
+    VIDEO_LIBRARY,
+    converge,
+    referrer_options,
+    referrer_plan,
+    referrer_rules,
+)
+
+
+def main():
+    module = BunnyModule(
+        argument_spec=referrer_options(VIDEO_LIBRARY),
+        result_key="referrers",
+        rules=referrer_rules(VIDEO_LIBRARY),
+        required_one_of=[("allowed_referrers", "blocked_referrers")],
+    )
+    converge(module, VIDEO_LIBRARY, referrer_plan(VIDEO_LIBRARY))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""The per-resource lock: exclusive across processes, bounded waits, never left behind, private to the user."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils import locking
+from ansible_collections.bunnynet.cloud.plugins.module_utils.locking import LockTimeout, LockUnavailable, lock_path, resource_lock
+
+API = "https://api.bunny.net"
+ZONE = "/pullzone/10"
+# A process of its own that takes the lock, says so, and holds it until it is killed or the time is up.
+HOLDER = textwrap.dedent("""
+    import sys, time
+    from ansible_collections.bunnynet.cloud.plugins.module_utils.locking import resource_lock
+    with resource_lock(sys.argv[1], sys.argv[2], timeout=10):
+        print("held", flush=True)
+        time.sleep(float(sys.argv[3]))
+""")
+
+
+@pytest.fixture(autouse=True)
+def private_tmp(tmp_path, monkeypatch):
+    """Each test gets its own temporary folder, so its locks meet no others."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(locking.tempfile, "tempdir", None)
+    return tmp_path
+
+
+def hold_in_another_process(seconds, api_url=API, resource=ZONE):
+    root = os.path.abspath(os.path.join(os.path.dirname(locking.__file__), *[os.pardir] * 5))
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, api_url, resource, str(seconds)], stdout=subprocess.PIPE, text=True,
+                              env=dict(os.environ, PYTHONPATH=root))
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def test_a_free_lock_is_taken_at_once():
+    started = time.monotonic()
+    with resource_lock(API, ZONE, timeout=1) as held:
+        assert held is True
+    assert time.monotonic() - started < 0.5
+
+
+def test_a_lock_held_by_another_process_is_waited_for_until_it_is_released():
+    holder = hold_in_another_process(0.5)
+    started = time.monotonic()
+
+    with resource_lock(API, ZONE, timeout=10):
+        waited = time.monotonic() - started
+
+    holder.wait()
+    assert waited >= 0.3
+
+
+def test_waiting_gives_up_after_the_timeout_naming_the_holder():
+    holder = hold_in_another_process(30)
+    try:
+        started = time.monotonic()
+        with pytest.raises(LockTimeout) as raised, resource_lock(API, ZONE, timeout=1):
+            pass
+        assert 1.0 <= time.monotonic() - started < 3
+        assert str(raised.value).startswith(
+            "Another task on this machine kept writing to /pullzone/10 for longer than 1 seconds (process %d, holding the lock since " % holder.pid)
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_a_killed_holder_leaves_no_lock_behind():
+    holder = hold_in_another_process(30)
+    holder.send_signal(signal.SIGKILL)
+    holder.wait()
+
+    with resource_lock(API, ZONE, timeout=1) as held:
+        assert held is True
+
+
+def test_other_resources_and_other_apis_have_locks_of_their_own():
+    holder = hold_in_another_process(30)
+    try:
+        with resource_lock(API, "/pullzone/11", timeout=1), resource_lock("http://127.0.0.1:8080", ZONE, timeout=1):
+            pass
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_spellings_of_one_api_url_share_a_lock():
+    assert lock_path("https://API.bunny.net/", ZONE) == lock_path(API, ZONE)
+    assert lock_path(API, ZONE) != lock_path(API, "/videolibrary/10")
+
+
+def test_the_lock_folder_is_private_to_the_user(private_tmp):
+    with resource_lock(API, ZONE, timeout=1):
+        pass
+
+    folder = os.path.dirname(lock_path(API, ZONE))
+    assert os.path.dirname(folder) == str(private_tmp)
+    assert os.stat(folder).st_mode & 0o777 == 0o700
+
+
+def test_a_lock_folder_that_is_not_a_folder_of_the_user_is_refused(private_tmp):
+    os.symlink(str(private_tmp), lock_path(API, ZONE).rsplit(os.sep, 1)[0])
+
+    with pytest.raises(LockUnavailable) as raised, resource_lock(API, ZONE, timeout=1):
+        pass
+    assert "is not a folder of this user" in str(raised.value)
+
+
+def test_without_flock_the_block_runs_unserialised(monkeypatch):
+    monkeypatch.setattr(locking, "fcntl", None)
+
+    with resource_lock(API, ZONE, timeout=1) as held:
+        assert held is False
