@@ -178,7 +178,11 @@ class BunnyModule:
         unsettled = False
         while True:
             try:
-                return self.client.request(method, path, params=params, json=body, retries=budget - attempts)
+                answer = self.client.request(method, path, params=params, json=body, retries=budget - attempts)
+                # The client counts only write methods; a write the API takes as a GET
+                # (loadFreeCertificate) is a write all the same.
+                self.client.write_applied = True
+                return answer
             except BunnyApiError as error:
                 attempts += error.attempts
                 if not (error.outcome_unknown or unsettled):

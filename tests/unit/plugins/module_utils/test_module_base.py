@@ -428,3 +428,13 @@ def test_a_write_whose_connection_keeps_dropping_says_so_when_the_retries_run_ou
         "POST /pullzone/1/addAllowedReferrer failed: the connection closed before an answer arrived (")
     assert result["msg"].endswith(" after 2 attempts; raise api_retries (1 now) to give the API longer to recover.")
     assert posts(zone) == ["a.example"] * 2
+
+
+def test_a_write_the_api_takes_as_a_get_counts_as_a_write(zone):
+    def write_by_get_then_fail(module):
+        module.write("GET", ZONE, confirm=None)
+        module.fail("a later step failed")
+
+    result, _module = run_base(zone, action=write_by_get_then_fail)
+
+    assert (result["failed"], result["changed"]) == (True, True)
