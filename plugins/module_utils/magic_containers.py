@@ -11,12 +11,20 @@ shape means that "changed", the prediction and the diff all come from one compar
 """
 
 import copy
+import re
 import time
 
 from ansible.module_utils.common.dict_transformations import snake_dict_to_camel_dict
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import apply_changes, changed_fields, reconcile_keyed
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_patterns import (
+    APP_NAME_PATTERN,
+    IMAGE_DIGEST_PATTERN,
+    IMAGE_NAME_PATTERN,
+    IMAGE_TAG_PATTERN,
+    MOUNT_PATH_PATTERN,
+)
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
 
@@ -24,23 +32,12 @@ APP_PATH = "/mc/apps/{app_id}"
 APPS_PATH = "/mc/apps"
 RESTART_PATH = "/mc/apps/{app_id}/restart"
 TEMPLATE_PATH = "/mc/apps/{app_id}/containers/{container_id}"
+REGISTRY_PATH = "/mc/registries/{registry_id}"
+REGISTRIES_PATH = "/mc/registries"
 
 # User-supplied maps whose keys are data, not field names: they keep their spelling in results.
 USER_MAPS = ("nodeSelectors",)
 
-# The contract's patterns, which the API's validators match against the whole value.
-APP_NAME_PATTERN = r"[A-Za-z0-9-\s]+"
-IMAGE_NAME_PATTERN = r"[a-zA-Z0-9]+(?:[./_-]{1,2}[a-zA-Z0-9]+)*"
-IMAGE_TAG_PATTERN = r"[a-zA-Z0-9]+(?:[._-]{1,2}[a-zA-Z0-9]+)*"
-IMAGE_DIGEST_PATTERN = r"sha256:[a-z0-9]{64}"
-# The contract's mount path pattern, ^/(?!.*//)(?!.*\.\.)(?!.*\s)([a-zA-Z0-9._-]+/?)+$, nests quantifiers, so a long value that fails backtracks exponentially
-# (a 40-character typo would stall the module for hours). This one accepts the same values in
-# linear time: after the leading slash, path characters starting with a non-slash; the look-aheads
-# still refuse "//", ".." and white space.
-MOUNT_PATH_PATTERN = r"/(?!.*//)(?!.*\.\.)(?!.*\s)[a-zA-Z0-9._-][a-zA-Z0-9._/-]*"
-
-# The contract lists the codes up to requestTimeout and leaves the rest "not shown"; the rest come
-# from the vendor's reference document.
 HTTP_STATUS_CODES = [
     "continue", "switchingProtocols", "processing", "earlyHints", "ok", "created", "accepted",
     "nonAuthoritativeInformation", "noContent", "resetContent", "partialContent", "multiStatus",
@@ -58,8 +55,11 @@ HTTP_STATUS_CODES = [
 
 PROBES = ("startup", "readiness", "liveness")
 PROBE_COUNTERS = ("initial_delay_seconds", "period_seconds", "timeout_seconds", "failure_threshold", "success_threshold")
+# The contract's defaults: a probe that is added takes them for the timings it does not give.
+PROBE_DEFAULTS = {"initialDelaySeconds": 10, "periodSeconds": 10, "timeoutSeconds": 7, "failureThreshold": 3, "successThreshold": 1}
 # A probe checks one way; choosing one drops the others.
 PROBE_CHECKS = ("httpGet", "tcpSocket", "grpc")
+ENTRY_POINT_MEMBERS = ("command", "commandArray", "arguments", "argumentsArray", "workingDirectory")
 
 # The fields a ContainerRequest must carry; a template the API does not have yet needs them all.
 NEW_TEMPLATE_FIELDS = (
@@ -68,12 +68,19 @@ NEW_TEMPLATE_FIELDS = (
     ("imageTag", "image_tag"),
     ("imageRegistryId", "image_registry_id"),
 )
-IMAGE_PARTS = ("imageName", "imageNamespace", "imageTag", "imageRegistryId")
+# What the image reference is built from: a change to any of them changes the reference.
+IMAGE_PARTS = ("imageName", "imageNamespace", "imageTag", "imageRegistryId", "imageDigest")
+IMAGE_FORMAT = "[<registry host>/]<namespace>/<name>:<tag>[@<digest>]"
+# A full image reference carries these, so giving both would say the same thing twice.
+IMAGE_EXCLUSIVE = [("image", "image_name"), ("image", "image_namespace"), ("image", "image_tag")]
 TEMPLATE_REQUEST_FIELDS = (
     "name", "image", "imageName", "imageNamespace", "imageTag", "imageDigest", "imageRegistryId",
     "imagePullPolicy", "entryPoint", "probes", "environmentVariables", "endpoints", "volumeMounts",
 )
+# Fields a template request carries as null or empty to clear them.
+CLEARABLE_FIELDS = ("imageDigest", "entryPoint", "probes")
 APP_REQUEST_FIELDS = ("name", "runtimeType", "autoScaling", "regionSettings", "containerTemplates", "volumes")
+RESTART_CHOICES = ["never", "on_change", "always"]
 
 # Polling starts fast, so a short rollout is seen at once, and backs off for long ones.
 FIRST_POLL_INTERVAL = 0.2
@@ -148,6 +155,7 @@ TEMPLATE_OPTIONS = dict(
             working_directory=dict(type="str"),
         ),
     ),
+    purge_entry_point=dict(type="bool", default=False),
     probes=dict(
         type="dict",
         options={
@@ -155,7 +163,10 @@ TEMPLATE_OPTIONS = dict(
             for probe in PROBES
         },
     ),
+    purge_probes=dict(type="bool", default=False),
     environment_variables=dict(type="dict"),
+    # Ansible keeps the values of a no_log option out of every output, the logged arguments included.
+    secret_environment_variables=dict(type="dict", no_log=True),
     purge_environment_variables=dict(type="bool", default=False),
     endpoints=dict(
         type="list",
@@ -210,15 +221,82 @@ def app_options():
             type="list",
             elements="dict",
             options=template_options(name=dict(type="str", required=True)),
+            mutually_exclusive=IMAGE_EXCLUSIVE,
         ),
         purge_container_templates=dict(type="bool", default=False),
-        restart=dict(type="bool", default=False),
+        restart=dict(type="str", choices=RESTART_CHOICES, default="never"),
         wait=dict(type="bool", default=False),
         wait_timeout=dict(type="int", default=300),
     )
 
 
 # --- Rules ---------------------------------------------------------------------------------------
+
+def parse_image(image):
+    """The parts of a full image reference, ``[<registry host>/]<namespace>/<name>:<tag>[@<digest>]``.
+
+    The first path segment is a registry host when it holds a dot or a colon or is ``localhost``
+    (the convention container tools use); the last segment is the name and the segments between
+    them the namespace. Raises ValueError saying which part is missing or malformed.
+    """
+    reference, at_sign, digest = image.partition("@")
+    path, colon, tag = reference.rpartition(":")
+    if not colon or "/" in tag:
+        raise ValueError("no :<tag>")
+    segments = path.split("/")
+    host = None
+    if len(segments) > 1 and ("." in segments[0] or ":" in segments[0] or segments[0] == "localhost"):
+        host = segments.pop(0)
+    if len(segments) < 2:
+        raise ValueError("no <namespace>/ before the name")
+    parts = dict(host=host, namespace="/".join(segments[:-1]), name=segments[-1], tag=tag, digest=digest if at_sign else None)
+    for part, pattern in (("namespace", IMAGE_NAME_PATTERN), ("name", IMAGE_NAME_PATTERN), ("tag", IMAGE_TAG_PATTERN)):
+        if not _whole_match(pattern, parts[part]):
+            raise ValueError("the %s %r is not letters and digits joined by . / _ -" % (part, parts[part]))
+    if at_sign and not _whole_match(IMAGE_DIGEST_PATTERN, digest):
+        raise ValueError("the digest %r is not 'sha256:' and 64 lowercase letters or digits" % digest)
+    return parts
+
+
+def image_reference(host, template):
+    """The full image reference of a template's parts: what the modules send and predict as ``image``."""
+    reference = "%s/%s:%s" % (template["imageNamespace"], template["imageName"], template["imageTag"])
+    if host:
+        reference = "%s/%s" % (host, reference)
+    if template.get("imageDigest"):
+        reference = "%s@%s" % (reference, template["imageDigest"])
+    return reference
+
+
+def _whole_match(pattern, value):
+    return re.match("(?:%s)\\Z" % pattern, value) is not None
+
+
+def _image_format(image):
+    try:
+        parse_image(image)
+    except ValueError as problem:
+        return "%r (%s)" % (image, problem)
+    return True
+
+
+def _plain_values(mapping):
+    # The API stores text; a nested value would arrive as Python's rendering of it.
+    for key, value in mapping.items():
+        if key in (None, ""):
+            return "an empty name"
+        if isinstance(value, (dict, list)):
+            return "%r holding a %s" % (key, "dict" if isinstance(value, dict) else "list")
+    return True
+
+
+def _required_within_allowed(region):
+    allowed, required = region.get("allowed_region_ids"), region.get("required_region_ids")
+    if allowed is None or required is None:
+        return True
+    outside = [region_id for region_id in required if region_id not in allowed]
+    return "%s only in required_region_ids" % ", ".join(map(repr, outside)) if outside else True
+
 
 def _port_rules(path):
     return (
@@ -241,18 +319,23 @@ def _probe_rules(probe):
     )
 
 
+PLAIN_VALUES = (_plain_values, "map names to text, numbers or booleans")
+
 TEMPLATE_RULES = (
     ("name", dict(min_length=1, max_length=50)),
+    ("image", dict(satisfies=(_image_format, "be " + IMAGE_FORMAT))),
     ("image_name", dict(min_length=1, pattern=IMAGE_NAME_PATTERN,
                         pattern_hint="letters and digits joined by at most two of . / _ -")),
     ("image_namespace", dict(min_length=1, pattern=IMAGE_NAME_PATTERN,
                              pattern_hint="letters and digits joined by at most two of . / _ -")),
     ("image_tag", dict(min_length=1, pattern=IMAGE_TAG_PATTERN,
                        pattern_hint="letters and digits joined by at most two of . _ -")),
-    ("image_digest", dict(pattern=IMAGE_DIGEST_PATTERN,
-                          pattern_hint="'sha256:' followed by 64 lowercase letters or digits")),
+    # An empty digest unpins the image.
+    ("image_digest", dict(pattern="(?:%s)?" % IMAGE_DIGEST_PATTERN,
+                          pattern_hint="'sha256:' followed by 64 lowercase letters or digits, or empty to unpin")),
     ("image_registry_id", dict(min_length=1)),
-    ("environment_variables", dict(satisfies=(all, "name every variable"))),
+    ("environment_variables", dict(satisfies=PLAIN_VALUES)),
+    ("secret_environment_variables", dict(satisfies=PLAIN_VALUES)),
     ("endpoints", dict(satisfies=(each_named_once("display_name"), "name each display_name once"))),
     ("endpoints[].display_name", dict(min_length=1, max_length=50)),
     ("endpoints[].cdn.port_mappings", dict(min_items=1, max_items=1)),
@@ -267,17 +350,49 @@ TEMPLATE_RULES = (
 )
 
 APP_RULES = (
+    ("app_id", dict(min_length=1)),
     ("name", dict(min_length=1, max_length=100, pattern=APP_NAME_PATTERN,
                   pattern_hint="letters, digits, hyphens and spaces")),
     ("autoscaling.min", dict(minimum=1, maximum=1000)),
     ("autoscaling.max", dict(minimum=1, maximum=1000)),
     ("autoscaling", dict(satisfies=(lambda scaling: scaling["min"] <= scaling["max"], "have min no greater than max"))),
+    ("region_settings.max_allowed_regions", dict(minimum=1)),
+    ("region_settings", dict(satisfies=(_required_within_allowed, "list every required region in allowed_region_ids too"))),
+    ("region_settings.node_selectors", dict(satisfies=PLAIN_VALUES)),
     ("volumes", dict(satisfies=(each_named_once("name"), "name each volume once"))),
     ("volumes[].name", dict(min_length=1, max_length=50)),
     ("volumes[].size", dict(minimum=1, maximum=100)),
     ("container_templates", dict(satisfies=(each_named_once("name"), "name each template once"))),
     ("wait_timeout", dict(minimum=1)),
 ) + tuple(("container_templates[]." + path, checks) for path, checks in TEMPLATE_RULES)
+
+
+def template_option_problems(options, prefix=""):
+    """What the rules cannot see because it spans two options of one template; ``prefix`` locates the template."""
+    problems = []
+    image, digest = options.get("image"), options.get("image_digest")
+    if image and digest is not None:
+        image_digest = parse_image(image)["digest"]
+        if image_digest is not None and image_digest != digest:
+            problems.append("%simage pins %s but %simage_digest is %r; give the digest in one of them" % (
+                prefix, image_digest, prefix, digest))
+    plain = set(options.get("environment_variables") or {})
+    both = sorted(plain.intersection(options.get("secret_environment_variables") or {}))
+    if both:
+        problems.append("%senvironment_variables and %ssecret_environment_variables both name %s; name each variable once" % (
+            prefix, prefix, ", ".join(map(repr, both))))
+    return problems
+
+
+def app_option_problems(params):
+    """The rules of mc_app that span options, checked before any request."""
+    problems = []
+    if params.get("purge_container_templates") and params.get("container_templates") == []:
+        problems.append("container_templates is empty, so purge_container_templates=true would delete every "
+                        "container template; an application keeps at least one")
+    for index, template in enumerate(params.get("container_templates") or []):
+        problems.extend(template_option_problems(template, "container_templates[%d]." % index))
+    return problems
 
 
 # --- Reading -------------------------------------------------------------------------------------
@@ -294,32 +409,78 @@ def project(resource):
 def find_template(client, app_id, container_id=None, name=None):
     """The template asked for, by ID (its own read) or by exact name (within the app's read).
 
-    Returns ``(template, problem)``: a sentence instead of a template when the name matches none or
-    several, since guessing would change the wrong container.
+    Returns ``(template, app, problem)``: ``app`` is the application when it was read (None when
+    the template was read by ID); ``problem`` a sentence instead of a template when the name
+    matches none or several, since guessing would change the wrong container.
     """
     if container_id is not None:
-        return client.get(build_path(TEMPLATE_PATH, app_id=app_id, container_id=container_id)), None
-    templates = read_app(client, app_id).get("containerTemplates") or []
+        return client.get(build_path(TEMPLATE_PATH, app_id=app_id, container_id=container_id)), None, None
+    app = read_app(client, app_id)
+    templates = app.get("containerTemplates") or []
     matches = [template for template in templates if template.get("name") == name]
     if len(matches) == 1:
-        return matches[0], None
+        return matches[0], app, None
     if not matches:
         names = ", ".join(sorted(repr(template.get("name")) for template in templates)) or "none"
-        return None, "Application %s has no container template named %r; its templates are: %s." % (app_id, name, names)
-    return None, "Application %s has %d container templates named %r; use container_id to choose one." % (
+        return None, app, "Application %s has no container template named %r; its templates are: %s." % (app_id, name, names)
+    return None, app, "Application %s has %d container templates named %r; use container_id to choose one." % (
         app_id, len(matches), name)
 
 
-def app_converged(client, app_id, params):
-    """The application as read now, if it already holds what ``params`` ask for; else None."""
+class RegistryHosts:
+    """The host name of each container registry, read once (GET /mc/registries/{id}) when first needed."""
+
+    def __init__(self, client):
+        self.client = client
+        self.hosts = {}
+
+    def __call__(self, registry_id):
+        if registry_id not in self.hosts:
+            registry = self.client.get(build_path(REGISTRY_PATH, registry_id=registry_id)) or {}
+            self.hosts[registry_id] = registry.get("hostName") or ""
+        return self.hosts[registry_id]
+
+
+def app_converged(client, app_id, params, registry_hosts):
+    """The application as read now, if it already holds what ``params`` ask for; else None.
+
+    Node selectors are left out: the API never reads them back, so they cannot show whether a
+    write took effect (a write of node selectors alone is sent without this check).
+    """
     app = read_app(client, app_id)
-    return None if app_patch(app, merge_app(app, params)) else app
+    return None if app_patch(app, merge_app(app, without_node_selectors(params), registry_hosts)) else app
 
 
-def template_converged(client, path, options):
+def template_converged(client, path, options, registry_hosts):
     """The container template read from ``path``, if it already holds what ``options`` ask for; else None."""
     template = client.get(path)
-    return None if template_patch(template, merge_template(template, options)) else template
+    return None if template_patch(template, merge_template(template, options, registry_hosts)) else template
+
+
+def without_node_selectors(params):
+    """mc_app's options without node selectors: what a read of the application can confirm."""
+    region = params.get("region_settings")
+    if not region or region.get("node_selectors") is None:
+        return params
+    return dict(params, region_settings=dict(region, node_selectors=None))
+
+
+def with_node_selectors(app, body):
+    """The application read back, plus the node selectors ``body`` sent, which reads never return."""
+    selectors = ((body or {}).get("regionSettings") or {}).get("nodeSelectors")
+    if selectors is None or (app.get("regionSettings") or {}).get("nodeSelectors") is not None:
+        return app
+    app = copy.deepcopy(app)
+    app.setdefault("regionSettings", {})["nodeSelectors"] = selectors
+    return app
+
+
+def secret_values(current, options):
+    """The values of the template's secret environment variables, wanted and present, to keep out of all output."""
+    secrets = options.get("secret_environment_variables") or {}
+    present = [variable.get("value") for variable in (current or {}).get("environmentVariables") or []
+               if variable.get("name") in secrets]
+    return [_env_value(value) for value in secrets.values()] + present
 
 
 def wait_until_active(client, app_id, timeout, sleep=time.sleep, clock=time.monotonic):
@@ -348,10 +509,13 @@ def wait_until_active(client, app_id, timeout, sleep=time.sleep, clock=time.mono
 def error_describer(app_id):
     """What an API error means for this application, in a sentence (None keeps the error's own)."""
     def describe(error):
+        if error.status == 404 and error.path.startswith(REGISTRIES_PATH + "/"):
+            return "Container registry %s, named by image_registry_id, was not found (HTTP 404)." % (
+                error.path.rsplit("/", 1)[-1])
+        if app_id is None:
+            return None
         if error.status in (400, 422):
             return "The API rejected the request for application %s (HTTP %s): %s" % (app_id, error.status, error)
-        if error.status == 401:
-            return "The API key was refused (HTTP 401); check api_key or BUNNYNET_API_KEY."
         if error.status == 403:
             return "The API refused to change application %s (HTTP 403): the account has an invalid card or is suspended." % app_id
         if error.status == 404:
@@ -362,9 +526,50 @@ def error_describer(app_id):
     return describe
 
 
+# --- Checks that need the application --------------------------------------------------------
+
+def mount_problems(volume_names, options, prefix="", remedy="add it with bunnynet.cloud.mc_app's volumes first"):
+    """Mounts the options give that name a volume the application will not have."""
+    return [
+        "%svolume_mounts[%d].name names volume %r, which the application will not have; %s" % (
+            prefix, index, mount["name"], remedy)
+        for index, mount in enumerate(options.get("volume_mounts") or [])
+        if mount["name"] not in volume_names
+    ]
+
+
+def app_problems(current, predicted, params):
+    """Why the change to the application cannot be sent: volumes still mounted, mounts of missing volumes."""
+    kept = {volume["name"] for volume in predicted.get("volumes") or []}
+    removed = {volume["name"] for volume in current.get("volumes") or []} - kept
+    problems = [
+        "purge_volumes would delete volume %r, which container template %r still mounts at %s; remove the mount "
+        "first (its volume_mounts with purge_volume_mounts=true)" % (mount["name"], template.get("name"), mount.get("mountPath"))
+        for template in predicted.get("containerTemplates") or []
+        for mount in template.get("volumeMounts") or []
+        if mount["name"] in removed
+    ]
+    for index, options in enumerate(params.get("container_templates") or []):
+        problems.extend(mount_problems(kept | removed, options, "container_templates[%d]." % index, "list it under volumes"))
+    return problems
+
+
+def image_host_problems(options, predicted, registry_hosts, prefix=""):
+    """An ``image`` whose registry host is not the host of the template's registry."""
+    image = options.get("image")
+    host = parse_image(image)["host"] if image else None
+    if not host or not predicted.get("imageRegistryId"):
+        return []
+    registry_host = registry_hosts(predicted["imageRegistryId"])
+    if host == registry_host:
+        return []
+    return ["%simage names the registry host %s, but image_registry_id %s is the registry at %s; give the "
+            "image_registry_id of the %s registry" % (prefix, host, predicted["imageRegistryId"], registry_host or "no host", host)]
+
+
 # --- Desired state, in the read shape ------------------------------------------------------------
 
-def merge_app(current, params):
+def merge_app(current, params, registry_hosts):
     """The application ``current`` becomes once the mc_app options ``params`` are applied."""
     wanted = dict(
         name=params.get("name"),
@@ -383,34 +588,32 @@ def merge_app(current, params):
     if templates is not None:
         predicted["containerTemplates"] = _merge_keyed(
             current.get("containerTemplates") or [], templates, "name", params.get("purge_container_templates"),
-            merge_template)
+            lambda present, options: merge_template(present, options, registry_hosts))
     return predicted
 
 
-def merge_template(current, options):
-    """The container template ``current`` ({} for a new one) becomes once ``options`` are applied."""
-    wanted = {
-        "name": options.get("name"),
-        "image": options.get("image"),
-        "imageName": options.get("image_name"),
-        "imageNamespace": options.get("image_namespace"),
-        "imageTag": options.get("image_tag"),
-        "imageDigest": options.get("image_digest"),
-        "imageRegistryId": options.get("image_registry_id"),
-        "imagePullPolicy": options.get("image_pull_policy"),
-        "entryPoint": _camel(options.get("entry_point")),
-        "probes": _wanted_probes(options.get("probes")),
-    }
-    predicted = _merge_record(current, wanted)
-    for probe_name, probe in (wanted["probes"] or {}).items():
-        _keep_one_check(predicted["probes"][probe_name], probe)
+def merge_template(current, options, registry_hosts):
+    """The container template ``current`` ({} for a new one) becomes once ``options`` are applied.
 
-    variables = options.get("environment_variables")
+    When an image part changes, ``image`` becomes the reference the parts make, with the host of
+    the template's registry read through ``registry_hosts``; the requests send it along, so the
+    API holds the reference predicted here.
+    """
+    wanted = dict(_wanted_image_parts(options), name=options.get("name"), imagePullPolicy=options.get("image_pull_policy"))
+    predicted = _merge_record(current, wanted)
+    if predicted.get("imageDigest") == "":
+        predicted["imageDigest"] = None
+    if options.get("entry_point") is not None:
+        predicted["entryPoint"] = _merge_entry_point(
+            current.get("entryPoint"), _camel(options["entry_point"]), options.get("purge_entry_point"))
+    if options.get("probes") is not None:
+        predicted["probes"] = _merge_probes(current.get("probes"), options["probes"], options.get("purge_probes"))
+
+    variables = _wanted_variables(options)
     if variables is not None:
         predicted["environmentVariables"] = _merge_keyed(
-            current.get("environmentVariables") or [],
-            [{"name": name, "value": _env_value(value)} for name, value in variables.items()],
-            "name", options.get("purge_environment_variables"), _merge_record)
+            current.get("environmentVariables") or [], variables, "name",
+            options.get("purge_environment_variables"), _merge_record)
     endpoints = options.get("endpoints")
     if endpoints is not None:
         predicted["endpoints"] = _merge_keyed(
@@ -422,6 +625,12 @@ def merge_template(current, options):
             current.get("volumeMounts") or [],
             [{"name": mount["name"], "mountPath": mount["mount_path"]} for mount in mounts],
             "name", options.get("purge_volume_mounts"), _merge_record)
+
+    if not current:
+        _fill_new_template(predicted)
+    complete = all(predicted.get(field) for field, _option in NEW_TEMPLATE_FIELDS)
+    if complete and (not current or any(predicted.get(part) != current.get(part) for part in IMAGE_PARTS)):
+        predicted["image"] = image_reference(registry_hosts(predicted["imageRegistryId"]), predicted)
     return predicted
 
 
@@ -446,6 +655,32 @@ def request_problems(template, where):
             problems.append("%s endpoint %r is of type %s, which a request cannot carry" % (
                 where, endpoint.get("displayName"), endpoint.get("type")))
     return problems
+
+
+def _wanted_image_parts(options):
+    parts = {
+        "imageName": options.get("image_name"),
+        "imageNamespace": options.get("image_namespace"),
+        "imageTag": options.get("image_tag"),
+        "imageDigest": options.get("image_digest"),
+        "imageRegistryId": options.get("image_registry_id"),
+    }
+    if options.get("image"):
+        # A full reference names every part; one without a digest is unpinned, unless image_digest pins it.
+        image = parse_image(options["image"])
+        parts.update(imageNamespace=image["namespace"], imageName=image["name"], imageTag=image["tag"])
+        if parts["imageDigest"] is None:
+            parts["imageDigest"] = image["digest"] or ""
+    return parts
+
+
+def _fill_new_template(template):
+    # A template read from the API carries every field; the ones nobody set are empty.
+    template.setdefault("imageDigest", None)
+    template.setdefault("entryPoint", dict.fromkeys(ENTRY_POINT_MEMBERS))
+    template.setdefault("probes", {})
+    for field in ("environmentVariables", "endpoints", "volumeMounts"):
+        template.setdefault(field, [])
 
 
 def _merge_record(present, wanted):
@@ -479,10 +714,23 @@ def _same_set_keeps_order(present, wanted):
     return wanted
 
 
-def _wanted_probes(probes):
-    if probes is None:
-        return None
-    return {name: _wanted_probe(probe) for name, probe in probes.items() if probe is not None}
+def _merge_entry_point(present, wanted, purge):
+    merged = dict(present or {})
+    for member in ENTRY_POINT_MEMBERS:
+        if wanted.get(member) is not None:
+            merged[member] = wanted[member]
+        elif purge and merged.get(member) is not None:
+            merged[member] = None
+    return merged
+
+
+def _merge_probes(present, probes, purge):
+    present = present or {}
+    merged = {} if purge else dict(present)
+    for name in PROBES:
+        if probes.get(name) is not None:
+            merged[name] = _merge_probe(present.get(name), _wanted_probe(probes[name]))
+    return merged
 
 
 def _wanted_probe(probe):
@@ -500,12 +748,20 @@ def _wanted_probe(probe):
     return wanted
 
 
-def _keep_one_check(predicted_probe, wanted_probe):
-    chosen = [check for check in PROBE_CHECKS if wanted_probe.get(check)]
-    if chosen:
-        for check in PROBE_CHECKS:
-            if check != chosen[0] and predicted_probe.get(check) is not None:
-                predicted_probe[check] = None
+def _merge_probe(present, wanted):
+    merged = _merge_record(present or PROBE_DEFAULTS, wanted)
+    chosen = [check for check in PROBE_CHECKS if wanted.get(check)]
+    for check in PROBE_CHECKS:
+        if chosen and check != chosen[0]:
+            merged.pop(check, None)
+    return merged
+
+
+def _wanted_variables(options):
+    variables, secrets = options.get("environment_variables"), options.get("secret_environment_variables")
+    if variables is None and secrets is None:
+        return None
+    return [{"name": name, "value": _env_value(value)} for source in (variables, secrets) for name, value in (source or {}).items()]
 
 
 def _wanted_endpoint(endpoint):
@@ -535,6 +791,9 @@ def _wanted_port_mappings(mappings):
 
 
 def _merge_endpoint(present, wanted):
+    if present and _endpoint_kind(present) != wanted["type"]:
+        # Another kind is another endpoint under the same id: nothing of the old kind carries over.
+        present = {"id": present["id"]} if present.get("id") else {}
     wanted = dict(wanted)
     present_mappings = present.get("portMappings") or []
     wanted_mappings = wanted.get("portMappings")
@@ -597,7 +856,7 @@ def app_patch(current, predicted):
 def template_patch(current, predicted):
     """The body of a container template PATCH: the top-level fields that change."""
     return {
-        field: _request_value(field, predicted[field])
+        field: _request_value(field, predicted.get(field))
         for field in TEMPLATE_REQUEST_FIELDS
         if predicted.get(field) != current.get(field)
     }
@@ -608,18 +867,17 @@ def _template_request(template, current):
     request = {"id": template["id"]} if template.get("id") else {}
     for field in TEMPLATE_REQUEST_FIELDS:
         value = template.get(field)
-        if value in (None, ""):
-            continue
-        # The read-back image reference is derived from its parts: it is repeated as it is while the
-        # parts stay, but a stale one must not contradict a new tag, registry or name.
-        if field == "image" and value == current.get("image") and _image_parts_change(current, template):
-            continue
-        request[field] = _request_value(field, value)
+        # Nothing is sent for a field nobody set, unless that clears what is there: the API would
+        # keep a digest, an entry point or probes that the request leaves out.
+        if not _is_unset(value) or (field in CLEARABLE_FIELDS and not _is_unset(current.get(field))):
+            request[field] = _request_value(field, value)
     return request
 
 
-def _image_parts_change(current, template):
-    return any(template.get(field) != current.get(field) for field in IMAGE_PARTS)
+def _is_unset(value):
+    if isinstance(value, dict):
+        return all(item is None for item in value.values())
+    return value in (None, "")
 
 
 def _request_value(field, value):
@@ -629,6 +887,12 @@ def _request_value(field, value):
         return [{"name": variable["name"], "value": variable.get("value") or ""} for variable in value]
     if field == "volumeMounts":
         return [{"name": mount["name"], "mountPath": mount["mountPath"]} for mount in value]
+    if field == "entryPoint":
+        # Every member, null included: a member left out might be kept, a null one is cleared.
+        return {member: (value or {}).get(member) for member in ENTRY_POINT_MEMBERS}
+    if field == "probes":
+        # Sent whole: a probe left out of them is removed.
+        return _without_none(value or {})
     if isinstance(value, dict):
         return _without_none(value)
     return value

@@ -16,8 +16,11 @@ description:
     module sends O(volumes) or O(container_templates) it therefore carries every existing item that
     stays (templates with their ID, volumes by name), and removes one only when
     O(purge_volumes) or O(purge_container_templates) says so.
-  - Can restart the application after the changes and wait until it is active again.
+  - Can restart the application after the changes (only when something changed, with
+    O(restart=on_change)) and wait until it is active again.
   - Options left out are left as they are.
+  - Refuses, before any change, a volume mount of a volume the application will not have, and
+    purging a volume that a template still mounts (remove the mount in the same task).
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
@@ -63,19 +66,22 @@ options:
       required_region_ids:
         description:
           - Regions the application always runs in. Order does not matter.
+          - When O(region_settings.allowed_region_ids) is given too, each must be one of them.
         type: list
         elements: str
       max_allowed_regions:
         description:
-          - Most regions the application runs in at once.
+          - Most regions the application runs in at once, at least 1.
         type: int
       node_selectors:
         description:
           - Labels the nodes running the application must carry, as a map of label to value.
           - The map replaces the stored one as a whole; its keys are kept exactly as given.
+          - Values are text (V(true) and V(false) for booleans); a list or a map as a value is refused.
           - The API accepts node selectors but does not return them when the application is read,
             so the module cannot tell whether they are already set. When the read carries none, the
-            node selectors are sent, and a change reported, on every run that gives them.
+            node selectors are sent, and a change reported, on every run that gives them. The result
+            shows the node selectors the task sent.
         type: dict
   volumes:
     description:
@@ -109,6 +115,8 @@ options:
         O(container_templates[].image_tag) and O(container_templates[].image_registry_id).
       - Existing templates that are not listed stay unchanged, unless O(purge_container_templates=true).
       - Each item takes the options of M(bunnynet.cloud.mc_container_template), which describes them in full.
+      - When an image part of a template changes, the module also sends its full C(image) reference,
+        built from the parts and the host of the template's registry, which it reads.
     type: list
     elements: dict
     suboptions:
@@ -119,7 +127,12 @@ options:
         required: true
       image:
         description:
-          - Full image reference.
+          - The full image reference, C([<registry host>/]<namespace>/<name>:<tag>[@<digest>]).
+          - The module takes the namespace, name, tag and digest from it, so it cannot be given
+            together with O(container_templates[].image_name), O(container_templates[].image_namespace)
+            or O(container_templates[].image_tag). A registry host in it must be the host of the
+            template's registry.
+          - A reference without a digest unpins the image, unless O(container_templates[].image_digest) pins it.
         type: str
       image_name:
         description:
@@ -135,7 +148,8 @@ options:
         type: str
       image_digest:
         description:
-          - Image digest, C(sha256:) followed by 64 lowercase letters or digits.
+          - Image digest that pins the image, C(sha256:) followed by 64 lowercase letters or digits.
+          - An empty string, V(""), unpins the image.
         type: str
       image_registry_id:
         description:
@@ -148,7 +162,8 @@ options:
         choices: [always, ifNotPresent]
       entry_point:
         description:
-          - What the container runs. Suboptions left out are left as they are.
+          - What the container runs. Suboptions left out are left as they are, unless
+            O(container_templates[].purge_entry_point=true).
         type: dict
         suboptions:
           command:
@@ -168,9 +183,15 @@ options:
           working_directory:
             description: Working directory.
             type: str
+      purge_entry_point:
+        description:
+          - Clear the parts of the entry point that O(container_templates[].entry_point) does not give.
+        type: bool
+        default: false
       probes:
         description:
           - Health probes. A probe given with a check replaces the probe's other check.
+          - Probes not listed stay, unless O(container_templates[].purge_probes=true).
         type: dict
         suboptions:
           startup: &probe_docs
@@ -291,14 +312,26 @@ options:
                     type: str
           readiness: *probe_docs
           liveness: *probe_docs
+      purge_probes:
+        description:
+          - Remove the probes that O(container_templates[].probes) does not list.
+        type: bool
+        default: false
       environment_variables:
         description:
-          - Environment variables, as a map of name to value. Names are kept exactly as given.
+          - Environment variables, as a map of name to text. Names are kept exactly as given.
           - Variables not listed stay, unless O(container_templates[].purge_environment_variables=true).
+        type: dict
+      secret_environment_variables:
+        description:
+          - Environment variables whose values are secrets. They are compared and written as
+            O(container_templates[].environment_variables) are, but their values, given and current,
+            never appear in results, diffs, messages or the logged module arguments (C(-vvvv)).
         type: dict
       purge_environment_variables:
         description:
-          - Delete the variables that O(container_templates[].environment_variables) does not list.
+          - Delete the variables that neither O(container_templates[].environment_variables) nor
+            O(container_templates[].secret_environment_variables) lists.
         type: bool
         default: false
       endpoints:
@@ -393,14 +426,21 @@ options:
     description:
       - Delete the existing container templates that O(container_templates) does not list.
       - Has no effect when O(container_templates) is not given.
+      - An application keeps at least one template, so an empty O(container_templates) with this
+        option is refused.
     type: bool
     default: false
   restart:
     description:
-      - Restart every pod of the application after any changes.
-      - A restart always reports a change. In check mode nothing is restarted.
-    type: bool
-    default: false
+      - Whether to restart every pod of the application after the update.
+      - V(never) does not restart.
+      - V(on_change) restarts only when this task changed the application, so a play that runs
+        twice restarts once. Use it to roll out a change.
+      - V(always) restarts on every run, and so reports a change on every run.
+      - In check mode nothing is restarted; a restart that would be made counts as a change.
+    type: str
+    choices: [never, on_change, always]
+    default: never
   wait:
     description:
       - Poll the application until its status is C(active), for at most O(wait_timeout) seconds.
@@ -426,7 +466,7 @@ attributes:
   idempotent:
     support: partial
     details:
-      - Every run with O(restart=true) restarts the application and reports a change.
+      - Every run with O(restart=always) restarts the application and reports a change.
       - Every run with O(region_settings.node_selectors) sends them and reports a change while the
         API does not return node selectors when the application is read.
 notes:
@@ -454,7 +494,7 @@ EXAMPLES = r"""
       - name: uploads
         size: 20
 
-- name: Roll out a new image tag and wait until the application is active again
+- name: Roll out a new image tag, restarting and waiting only when the tag changed
   bunnynet.cloud.mc_app:
     app_id: "{{ app_id }}"
     container_templates:
@@ -462,7 +502,7 @@ EXAMPLES = r"""
         image_tag: "1.27.1"
         environment_variables:
           LOG_LEVEL: info
-    restart: true
+    restart: on_change
     wait: true
     wait_timeout: 600
 
@@ -504,7 +544,10 @@ app:
       type: dict
       sample: {min: 1, max: 3}
     region_settings:
-      description: Allowed and required region IDs, the most regions at once, and node selectors.
+      description:
+        - Allowed and required region IDs and the most regions at once.
+        - C(node_selectors) only when the task sent them (in check mode, would send them), since the
+          API does not return them.
       type: dict
       sample: {allowed_region_ids: [DE, UK], required_region_ids: [DE], max_allowed_regions: 2}
     volumes:
@@ -530,16 +573,23 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers im
     APP_PATH,
     APP_RULES,
     RESTART_PATH,
+    RegistryHosts,
     ambiguous_templates,
     app_converged,
+    app_option_problems,
     app_options,
     app_patch,
+    app_problems,
     error_describer,
+    image_host_problems,
     merge_app,
     project,
     read_app,
     request_problems,
+    secret_values,
     wait_until_active,
+    with_node_selectors,
+    without_node_selectors,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
@@ -547,37 +597,56 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.module import Bunny
 def update_app(module):
     params = module.params
     app_id = params["app_id"]
+    problems = app_option_problems(params)
+    if problems:
+        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
     current = read_app(module.client, app_id)
+    current_templates = {template.get("name"): template for template in current.get("containerTemplates") or []}
+    for options in params["container_templates"] or []:
+        module.hide_values(secret_values(current_templates.get(options["name"]), options))
     ambiguous = ambiguous_templates(current, params["container_templates"])
     if ambiguous:
         module.fail("Application %s has several container templates named %s; rename them with "
                     "bunnynet.cloud.mc_container_template and container_id first." % (app_id, ", ".join(map(repr, ambiguous))))
-    predicted = merge_app(current, params)
+
+    registry_hosts = RegistryHosts(module.client)
+    predicted = merge_app(current, params, registry_hosts)
     body = app_patch(current, predicted)
+    problems = app_problems(current, predicted, params)
+    predicted_templates = {template.get("name"): template for template in predicted.get("containerTemplates") or []}
+    for index, options in enumerate(params["container_templates"] or []):
+        problems.extend(image_host_problems(
+            options, predicted_templates[options["name"]], registry_hosts, "container_templates[%d]." % index))
     if "containerTemplates" in body:
-        problems = [
+        problems.extend(
             problem
             for template in predicted["containerTemplates"]
             for problem in request_problems(template, "container template %r" % template.get("name"))
-        ]
-        if problems:
-            module.fail("Cannot update application %s: %s." % (app_id, "; ".join(problems)))
+        )
+    if problems:
+        module.fail("Cannot update application %s: %s." % (app_id, "; ".join(problems)))
 
-    changed = bool(body) or params["restart"]
+    restart = params["restart"] == "always" or (params["restart"] == "on_change" and bool(body))
+    changed = bool(body) or restart
     after = predicted
     if not module.check_mode:
         if body:
-            module.write("PATCH", build_path(APP_PATH, app_id=app_id), body, confirm=lambda: app_converged(module.client, app_id, params))
-        if params["restart"]:
+            # Node selectors are never read back, so a write of nothing else is confirmed by sending
+            # it again (it sets the same values), not by a read that cannot tell.
+            confirmable = app_patch(current, merge_app(current, without_node_selectors(params), registry_hosts))
+            module.write("PATCH", build_path(APP_PATH, app_id=app_id), body, confirm=(
+                (lambda: app_converged(module.client, app_id, params, registry_hosts)) if confirmable else None))
+        if restart:
             # A second restart does no harm the first did not, so an unknown outcome is resent.
             module.write("POST", build_path(RESTART_PATH, app_id=app_id), confirm=None)
         if params["wait"]:
             after, problem = wait_until_active(module.client, app_id, params["wait_timeout"])
             if problem:
-                module.fail(problem, changed=changed, app=project(after), app_status=after.get("status"))
+                module.fail(problem, changed=changed, app=project(with_node_selectors(after, body)), app_status=after.get("status"))
         elif changed:
             # The PATCH answers with the id only, so the result comes from a fresh read.
             after = read_app(module.client, app_id)
+        after = with_node_selectors(after, body)
     module.exit_resource(changed, project(current), project(after))
 
 

@@ -51,7 +51,7 @@ EXAMPLES = r"""
 RETURN = r"""
 apps:
   description:
-    - The applications found, in snake_case; node selector labels keep their spelling.
+    - The applications found, in snake_case.
     - One application, in full, when O(app_id) is given (the keys that M(bunnynet.cloud.mc_app)
       returns); otherwise a summary of each.
   returned: success
@@ -83,7 +83,9 @@ apps:
       description: Fewest (C(min)) and most (C(max)) instances. With O(app_id) only.
       type: dict
     region_settings:
-      description: Allowed and required region IDs, the most regions at once, and node selectors. With O(app_id) only.
+      description:
+        - Allowed and required region IDs and the most regions at once. With O(app_id) only.
+        - Node selectors are not among them; the API does not return them.
       type: dict
     volumes:
       description: Volumes, each with C(name) and C(size) in GB. With O(app_id) only.
@@ -116,7 +118,7 @@ def read_apps(module):
 
 
 def main():
-    module = BunnyModule(argument_spec=dict(app_id=dict(type="str")), result_key="apps")
+    module = BunnyModule(argument_spec=dict(app_id=dict(type="str")), result_key="apps", rules=(("app_id", dict(min_length=1)),))
     module.run(read_apps, describe_error=error_describer(module.params["app_id"]))
 
 

@@ -14,8 +14,15 @@ description:
   - Reads the template first and sends one PATCH holding only the top-level fields that change.
     A run that changes nothing, and any run in check mode, only reads.
   - A list that is sent carries every existing item that stays, so an environment variable,
-    endpoint or volume mount that is not listed is removed only when its C(purge_*) option says so.
-  - Options left out are left as they are.
+    endpoint, volume mount or probe that is not listed is removed only when its C(purge_*) option
+    says so.
+  - Options left out are left as they are. Everything that can be set can be removed again. An
+    empty O(image_digest) unpins the image, O(purge_probes) removes probes and
+    O(purge_entry_point) clears the entry point.
+  - When an image part changes, the module also sends O(image), the full reference the parts make,
+    C(<registry host>/<namespace>/<name>:<tag>), with C(@<digest>) when the image is pinned. It reads
+    the host from the template's registry (C(GET /mc/registries/{id}), in check mode too), so the
+    result, the check-mode prediction and the API all name the image that will run.
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
@@ -37,7 +44,15 @@ options:
     type: str
   image:
     description:
-      - Full image reference.
+      - The full image reference, C([<registry host>/]<namespace>/<name>:<tag>[@<digest>]), for
+        example V(docker.io/library/nginx:1.27).
+      - The module takes the namespace, name, tag and digest from it, so it cannot be given together
+        with O(image_name), O(image_namespace) or O(image_tag). The last path segment is the name and
+        the segments before it the namespace. A first segment with a dot or a colon, or
+        V(localhost), is the registry host, which must be the host of the template's registry
+        (O(image_registry_id)); otherwise the task fails before any change.
+      - A reference without a digest unpins the image, unless O(image_digest) pins it; a digest in
+        both must be the same.
     type: str
   image_name:
     description:
@@ -53,7 +68,8 @@ options:
     type: str
   image_digest:
     description:
-      - Image digest, C(sha256:) followed by 64 lowercase letters or digits.
+      - Image digest that pins the image, C(sha256:) followed by 64 lowercase letters or digits.
+      - An empty string, V(""), unpins the image.
     type: str
   image_registry_id:
     description:
@@ -66,7 +82,8 @@ options:
     choices: [always, ifNotPresent]
   entry_point:
     description:
-      - What the container runs. Suboptions left out are left as they are.
+      - What the container runs. Suboptions left out are left as they are, unless
+        O(purge_entry_point=true).
     type: dict
     suboptions:
       command:
@@ -86,9 +103,19 @@ options:
       working_directory:
         description: Working directory.
         type: str
+  purge_entry_point:
+    description:
+      - Clear the parts of the entry point that O(entry_point) does not give.
+      - With O(entry_point={}), clears the whole entry point, so the image's own runs.
+      - Has no effect when O(entry_point) is not given.
+    type: bool
+    default: false
   probes:
     description:
       - Health probes. A probe given with a check replaces the probe's other check.
+      - A probe that is added takes the API's default timings for the ones it does not give
+        (10, 10 and 7 seconds, thresholds 3 and 1).
+      - Probes not listed stay, unless O(purge_probes=true).
     type: dict
     suboptions:
       startup: &probe_docs
@@ -209,14 +236,35 @@ options:
                 type: str
       readiness: *probe_docs
       liveness: *probe_docs
+  purge_probes:
+    description:
+      - Remove the probes that O(probes) does not list.
+      - With O(probes={}), removes every probe.
+      - Has no effect when O(probes) is not given.
+    type: bool
+    default: false
   environment_variables:
     description:
-      - Environment variables, as a map of name to value. Names are kept exactly as given.
+      - Environment variables, as a map of name to value. Names are kept exactly as given; values
+        are text (V(true) and V(false) for booleans), and a list or a map as a value is refused.
       - Variables not listed stay, unless O(purge_environment_variables=true).
+      - Values that are secrets belong in O(secret_environment_variables).
+    type: dict
+  secret_environment_variables:
+    description:
+      - Environment variables whose values are secrets, as a map of name to value. They are compared
+        and written as O(environment_variables) are, and a name may be in only one of the two.
+      - Their values, those given and those the template holds now, never appear in the result, the
+        diff, error messages or the module arguments Ansible logs and shows at C(-vvvv). Ansible
+        shows C(VALUE_SPECIFIED_IN_NO_LOG_PARAMETER) or C(********) in their place, so a changed
+        secret is reported as a change with the same masked value on both sides of the diff.
+      - Ansible hides such a value wherever it occurs in the output, so a short or common value
+        (V(true), V(1)) would hide unrelated text as well.
     type: dict
   purge_environment_variables:
     description:
-      - Delete the variables that O(environment_variables) does not list.
+      - Delete the variables that neither O(environment_variables) nor
+        O(secret_environment_variables) lists.
     type: bool
     default: false
   endpoints:
@@ -319,6 +367,8 @@ attributes:
     support: full
 notes:
   - New container templates are added with M(bunnynet.cloud.mc_app).
+  - O(volume_mounts) must name volumes of the application (add them with M(bunnynet.cloud.mc_app));
+    the module reads the application to check, and fails before any change when one is missing.
 seealso:
   - module: bunnynet.cloud.mc_app
   - module: bunnynet.cloud.mc_app_info
@@ -332,6 +382,18 @@ EXAMPLES = r"""
     image_tag: "1.27.1"
     image_digest: "sha256:{{ web_digest }}"
     image_pull_policy: ifNotPresent
+
+- name: Unpin it again, so the tag decides what runs
+  bunnynet.cloud.mc_container_template:
+    app_id: "{{ app_id }}"
+    name: web
+    image_digest: ""
+
+- name: Move to another image, given as one reference
+  bunnynet.cloud.mc_container_template:
+    app_id: "{{ app_id }}"
+    name: web
+    image: docker.io/library/nginx:1.27.2
 
 - name: Probe readiness over HTTP and liveness over TCP
   bunnynet.cloud.mc_container_template:
@@ -348,6 +410,22 @@ EXAMPLES = r"""
         tcp_socket:
           port_number: 8080
 
+- name: Keep only the readiness probe, removing the others
+  bunnynet.cloud.mc_container_template:
+    app_id: "{{ app_id }}"
+    name: web
+    probes:
+      readiness:
+        period_seconds: 5
+    purge_probes: true
+
+- name: Run the image's own entry point again
+  bunnynet.cloud.mc_container_template:
+    app_id: "{{ app_id }}"
+    name: web
+    entry_point: {}
+    purge_entry_point: true
+
 - name: Set two variables; the template's other variables stay
   bunnynet.cloud.mc_container_template:
     app_id: "{{ app_id }}"
@@ -355,6 +433,13 @@ EXAMPLES = r"""
     environment_variables:
       LOG_LEVEL: info
       FEATURE_SEARCH: true
+
+- name: Give the container its database password, which never shows in output or diffs
+  bunnynet.cloud.mc_container_template:
+    app_id: "{{ app_id }}"
+    name: web
+    secret_environment_variables:
+      DATABASE_PASSWORD: "{{ vault_database_password }}"
 
 - name: Serve the container through the CDN and mount the uploads volume
   bunnynet.cloud.mc_container_template:
@@ -391,7 +476,7 @@ container_template:
       description: ID of the package the template belongs to.
       type: str
     image:
-      description: Full image reference.
+      description: Full image reference, with the digest when the image is pinned.
       type: str
       sample: docker.io/library/nginx:1.27.1
     image_name:
@@ -422,7 +507,9 @@ container_template:
       description: The C(startup), C(readiness) and C(liveness) probes, with C(http_get), C(tcp_socket) or C(grpc) as the API shapes them.
       type: dict
     environment_variables:
-      description: Environment variables, each with C(name) and C(value).
+      description:
+        - Environment variables, each with C(name) and C(value).
+        - The values of O(secret_environment_variables) are masked.
       type: list
       elements: dict
       sample: [{name: LOG_LEVEL, value: info}]
@@ -439,14 +526,21 @@ container_template:
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
+    IMAGE_EXCLUSIVE,
     TEMPLATE_PATH,
     TEMPLATE_RULES,
+    RegistryHosts,
     error_describer,
     find_template,
+    image_host_problems,
     merge_template,
+    mount_problems,
     project,
+    read_app,
     request_problems,
+    secret_values,
     template_converged,
+    template_option_problems,
     template_options,
     template_patch,
 )
@@ -456,21 +550,40 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.module import Bunny
 def update_template(module):
     params = module.params
     app_id = params["app_id"]
-    current, problem = find_template(module.client, app_id, params["container_id"], params["name"])
+    problems = template_option_problems(params)
+    if problems:
+        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+    current, app, problem = find_template(module.client, app_id, params["container_id"], params["name"])
     if problem:
         module.fail(problem)
-    predicted = merge_template(current, params)
+    module.hide_values(secret_values(current, params))
+
+    registry_hosts = RegistryHosts(module.client)
+    predicted = merge_template(current, params, registry_hosts)
     body = template_patch(current, predicted)
+    problems = image_host_problems(params, predicted, registry_hosts)
+    if params["volume_mounts"] is not None:
+        app = app or read_app(module.client, app_id)
+        problems.extend(mount_problems({volume["name"] for volume in app.get("volumes") or []}, params))
     if "endpoints" in body:
-        problems = request_problems(predicted, "container template %r" % predicted.get("name"))
-        if problems:
-            module.fail("Cannot update application %s: %s." % (app_id, "; ".join(problems)))
+        problems.extend(request_problems(predicted, "container template %r" % predicted.get("name")))
+    if problems:
+        module.fail("Cannot update container template %r of application %s: %s." % (current.get("name"), app_id, "; ".join(problems)))
 
     after = predicted
     if body and not module.check_mode:
         path = build_path(TEMPLATE_PATH, app_id=app_id, container_id=current["id"])
-        after = module.write("PATCH", path, body, confirm=lambda: template_converged(module.client, path, params)) or module.client.get(path)
+        # The PATCH answers with the template; when it answers with no body, a read gives the result.
+        after = module.write(
+            "PATCH", path, body, confirm=lambda: template_converged(module.client, path, params, registry_hosts),
+        ) or module.client.get(path)
     module.exit_resource(bool(body), project(current), project(after))
+
+
+TEMPLATE_MODULE_RULES = (
+    ("app_id", dict(min_length=1)),
+    ("container_id", dict(min_length=1)),
+) + TEMPLATE_RULES
 
 
 def main():
@@ -481,8 +594,9 @@ def main():
             name=dict(type="str"),
         ),
         result_key="container_template",
-        rules=TEMPLATE_RULES,
+        rules=TEMPLATE_MODULE_RULES,
         required_one_of=[("container_id", "name")],
+        mutually_exclusive=IMAGE_EXCLUSIVE,
     )
     module.run(update_template, describe_error=error_describer(module.params["app_id"]))
 

@@ -82,6 +82,9 @@ registries:
     is_public:
       description: Whether the registry is public.
       type: bool
+    is_platform_managed:
+      description: Whether the platform manages the registry (such as its own public registries) rather than the account.
+      type: bool
     created_at:
       description: When the registry was added (UTC, ISO 8601).
       type: str
@@ -91,14 +94,15 @@ registries:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import REGISTRIES_PATH, REGISTRY_PATH
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
 
 
 def read_registries(module):
     registry_id = module.params["registry_id"]
     if registry_id is None:
-        module.exit_info(to_snake(list(module.client.paginate_cursor("/mc/registries"))))
-    module.exit_info(to_snake([module.client.get(build_path("/mc/registries/{registry_id}", registry_id=registry_id))]))
+        module.exit_info(to_snake(list(module.client.paginate_cursor(REGISTRIES_PATH))))
+    module.exit_info(to_snake([module.client.get(build_path(REGISTRY_PATH, registry_id=registry_id))]))
 
 
 def error_describer(registry_id):

@@ -34,8 +34,9 @@ TEMPLATE_FIELDS = (
 ENDPOINT_FIELDS = (
     "id", "displayName", "publicHost", "type", "isSslEnabled", "pullZoneId", "portMappings", "stickySessions", "internalIpAddresses", "publicIpAddresses",
 )  # fmt: skip
-TEMPLATE_SCALARS = ("name", "imageName", "imageNamespace", "imageTag", "imageDigest", "imageRegistryId", "imagePullPolicy")
-IMAGE_PARTS = ("imageName", "imageNamespace", "imageTag")
+TEMPLATE_SCALARS = ("name", "imageName", "imageNamespace", "imageTag", "imageRegistryId", "imagePullPolicy")
+# The parts the platform builds a template's full image reference from.
+IMAGE_PARTS = ("imageName", "imageNamespace", "imageTag", "imageRegistryId", "imageDigest")
 DEFAULT_PULL_POLICY = "ifNotPresent"
 
 
@@ -51,17 +52,24 @@ def _slug(text: str) -> str:
 
 
 def _image_reference(template: Dict[str, Any], registries: List[Dict[str, Any]]) -> str:
-    """The full image reference the platform shows, built from the registry's host and the parts."""
+    """The full image reference the platform shows, `<registry host>/<namespace>/<name>:<tag>[@<digest>]`.
+
+    The vendor documents no rule for it; this is the simulator's model, used when a request or a
+    fixture gives the parts without `image`.
+    """
     host = next((str(registry.get("hostName")) for registry in registries if str(registry.get("id")) == str(template.get("imageRegistryId"))), None)
     reference = f"{template.get('imageNamespace')}/{template.get('imageName')}:{template.get('imageTag')}"
-    return f"{host}/{reference}" if host else reference
+    if host:
+        reference = f"{host}/{reference}"
+    return f"{reference}@{template['imageDigest']}" if template.get("imageDigest") else reference
 
 
 def _probe(request: Dict[str, Any]) -> Dict[str, Any]:
-    """A probe as stored: unset or null timings take the contract's defaults."""
+    """A probe as stored: unset or null timings take the contract's defaults; a check it does not make is absent."""
     probe = {name: request.get(name) if request.get(name) is not None else default for name, default in PROBE_DEFAULTS.items()}
     for kind in ("httpGet", "tcpSocket", "grpc"):
-        probe[kind] = request.get(kind)
+        if request.get(kind) is not None:
+            probe[kind] = request[kind]
     return probe
 
 
@@ -150,18 +158,18 @@ def _apply_template_request(template: Dict[str, Any], request: Dict[str, Any], a
     for name in TEMPLATE_SCALARS:
         if request.get(name) is not None:
             template[name] = request[name]
+    # The digest is the one nullable field a template can be without: null unpins it, as merge patch says.
+    if "imageDigest" in request:
+        template["imageDigest"] = request["imageDigest"]
     if request.get("image") is not None:
         template["image"] = request["image"]
-    elif any(request.get(name) is not None for name in IMAGE_PARTS):
+    elif any(name in request for name in IMAGE_PARTS):
         template["image"] = None
     if request.get("entryPoint") is not None:
         template["entryPoint"] = {name: request["entryPoint"].get(name) for name in ENTRY_POINT_FIELDS}
     if request.get("probes") is not None:
-        probes = dict(template.get("probes") or {})
-        for kind in PROBE_KINDS:
-            if request["probes"].get(kind) is not None:
-                probes[kind] = _probe(request["probes"][kind])
-        template["probes"] = probes
+        # A probe cannot be null in a request, so the probes given replace the stored ones: one left out is removed.
+        template["probes"] = {kind: _probe(request["probes"][kind]) for kind in PROBE_KINDS if request["probes"].get(kind) is not None}
     if request.get("environmentVariables") is not None:
         template["environmentVariables"] = [{"name": item["name"], "value": item.get("value")} for item in request["environmentVariables"]]
     if request.get("volumeMounts") is not None:
@@ -182,7 +190,8 @@ def fill_template(template: Dict[str, Any], app_id: str, registries: List[Dict[s
     entry_point = template.get("entryPoint") or {}
     template["entryPoint"] = {name: entry_point.get(name) for name in ENTRY_POINT_FIELDS}
     probes = template.get("probes") or {}
-    template["probes"] = {kind: _probe(probes[kind]) if probes.get(kind) else None for kind in PROBE_KINDS}
+    # As in the vendor's read model, a probe the template does not have is absent, not null.
+    template["probes"] = {kind: _probe(probes[kind]) for kind in PROBE_KINDS if probes.get(kind)}
     template.setdefault("environmentVariables", [])
     template.setdefault("volumeMounts", [])
     template["endpoints"] = [fill_endpoint(endpoint, app_id, index) for index, endpoint in enumerate(template.get("endpoints") or [])]
@@ -265,9 +274,32 @@ def _patched_app(app: Dict[str, Any], patch: Dict[str, Any], registries: List[Di
     if patch.get("volumes") is not None:
         changed["volumes"] = _merge_volumes(patch["volumes"])
     if patch.get("containerTemplates") is not None:
+        if not patch["containerTemplates"] and app["containerTemplates"]:
+            raise invalid("containerTemplates", "Cannot delete the last container template.")
         changed["containerTemplates"] = _merge_templates(changed, patch["containerTemplates"], registries)
+    _refuse_missing_volumes(app, changed)
     changed["displayEndpoint"] = _display_endpoint(changed)
     return changed
+
+
+def _refuse_missing_volumes(before: Dict[str, Any], after: Dict[str, Any], field: str = "containerTemplates[{index}].") -> None:
+    """Refuse a change after which a template mounts a volume the application does not have.
+
+    A volume has to be detached before it is deleted, as the vendor documents, so deleting one a
+    template still mounts names the template; a mount that names no volume at all names the mount.
+    """
+    kept = {volume["name"] for volume in after["volumes"]}
+    removed = {volume["name"] for volume in before["volumes"]} - kept
+    for index, template in enumerate(after["containerTemplates"]):
+        for position, mount in enumerate(template["volumeMounts"]):
+            if mount["name"] in removed:
+                raise invalid("volumes", f"Volume '{mount['name']}' is still mounted by container template '{template['name']}'; detach it first.")
+            if mount["name"] not in kept and mount not in _mounts_of(before, template["id"]):
+                raise invalid(f"{field.format(index=index)}volumeMounts[{position}].name", f"The application has no volume '{mount['name']}'.")
+
+
+def _mounts_of(app: Dict[str, Any], template_id: str) -> List[Dict[str, Any]]:
+    return next((template["volumeMounts"] for template in app["containerTemplates"] if template["id"] == template_id), [])
 
 
 def _find_app(state: SimulatorState, app_id: str) -> int:
@@ -359,6 +391,7 @@ async def patch_container_template(request: Request, appId: str, containerId: st
             raise invalid("name", "Another container template of the application already has this name.", status=422)
         _apply_template_request(template, patch, appId, "")
         changed["containerTemplates"][position] = fill_template(template, appId, state.registries)
+        _refuse_missing_volumes(state.apps[index], changed, field="")
         changed["displayEndpoint"] = _display_endpoint(changed)
         _replace_app(state, index, changed)
         return json_response(changed["containerTemplates"][position])

@@ -4,6 +4,8 @@ Optional fields the contract marks nullable are `Optional[...]`; optional fields
 mark nullable default to None but refuse an explicit null, as the vendor's deserializer does.
 """
 
+import importlib.util
+from pathlib import Path
 from typing import Dict, List, Literal, Optional
 
 from pydantic import Field, model_validator
@@ -11,27 +13,24 @@ from typing_extensions import Annotated
 
 from ..validation import ContractModel, whole_value
 
-INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+# The collection's own definition of the contract's patterns (plugins/module_utils/mc_patterns.py),
+# loaded by its path: the simulator runs outside the ansible_collections namespace, and one
+# definition means the simulator and the modules cannot drift apart.
+PATTERNS_FILE = Path(__file__).resolve().parents[3] / "plugins" / "module_utils" / "mc_patterns.py"
+_spec = importlib.util.spec_from_file_location("bunnynet_cloud_mc_patterns", PATTERNS_FILE)
+PATTERNS = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(PATTERNS)
 
-APPLICATION_NAME_PATTERN = r"[A-Za-z0-9-\s]+"
-IMAGE_NAME_PATTERN = r"[a-zA-Z0-9]+(?:[./_-]{1,2}[a-zA-Z0-9]+)*"
-IMAGE_TAG_PATTERN = r"[a-zA-Z0-9]+(?:[._-]{1,2}[a-zA-Z0-9]+)*"
-IMAGE_DIGEST_PATTERN = r"sha256:[a-z0-9]{64}"
-CONTRACT_MOUNT_PATH_PATTERN = r"^/(?!.*//)(?!.*\.\.)(?!.*\s)([a-zA-Z0-9._-]+/?)+$"
-# The contract's mount path pattern nests quantifiers and backtracks exponentially on a long value
-# that fails. This one accepts exactly the same values in linear time: after the leading slash,
-# path characters that start with a non-slash and never hold two slashes in a row (the
-# look-aheads still forbid `//` and `..`).
-MOUNT_PATH_PATTERN = r"/(?!.*//)(?!.*\.\.)(?!.*\s)[a-zA-Z0-9._-][a-zA-Z0-9._/-]*"
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 
 Int32 = Annotated[int, Field(ge=INT32_MIN, le=INT32_MAX)]
 Port = Annotated[int, Field(ge=1, le=65535)]
 ProbeSeconds = Annotated[int, Field(ge=1, le=3600)]
 ProbeThreshold = Annotated[int, Field(ge=1, le=1000)]
 ShortName = Annotated[str, Field(min_length=1, max_length=50)]
-ImageName = Annotated[str, Field(min_length=1, pattern=whole_value(IMAGE_NAME_PATTERN))]
-ImageTag = Annotated[str, Field(min_length=1, pattern=whole_value(IMAGE_TAG_PATTERN))]
-ImageDigest = Annotated[str, Field(pattern=whole_value(IMAGE_DIGEST_PATTERN))]
+ImageName = Annotated[str, Field(min_length=1, pattern=whole_value(PATTERNS.IMAGE_NAME_PATTERN))]
+ImageTag = Annotated[str, Field(min_length=1, pattern=whole_value(PATTERNS.IMAGE_TAG_PATTERN))]
+ImageDigest = Annotated[str, Field(pattern=whole_value(PATTERNS.IMAGE_DIGEST_PATTERN))]
 NonEmpty = Annotated[str, Field(min_length=1)]
 
 PullPolicy = Literal["always", "ifNotPresent"]
@@ -105,7 +104,7 @@ class EnvironmentVariable(ContractModel):
 
 class VolumeMountRequest(ContractModel):
     name: ShortName
-    mountPath: Annotated[str, Field(min_length=1, pattern=whole_value(MOUNT_PATH_PATTERN, CONTRACT_MOUNT_PATH_PATTERN))]
+    mountPath: Annotated[str, Field(min_length=1, pattern=whole_value(PATTERNS.MOUNT_PATH_PATTERN, PATTERNS.CONTRACT_MOUNT_PATH_PATTERN))]
 
 
 class ContainerEntryPoint(ContractModel):
@@ -187,7 +186,7 @@ class VolumeRequest(ContractModel):
 
 
 class PatchApplicationRequest(ContractModel):
-    name: Optional[Annotated[str, Field(min_length=1, max_length=100, pattern=whole_value(APPLICATION_NAME_PATTERN))]] = None
+    name: Optional[Annotated[str, Field(min_length=1, max_length=100, pattern=whole_value(PATTERNS.APP_NAME_PATTERN))]] = None
     runtimeType: Literal["shared", "reserved"] = None
     autoScaling: AutoscalingSettings = None
     regionSettings: UpdateRegionSettingsRequest = None

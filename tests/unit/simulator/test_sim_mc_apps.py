@@ -40,11 +40,13 @@ APPS = [
                 **web_template(),
                 "environmentVariables": [{"name": "MODE", "value": "prod"}],
                 "endpoints": [{"displayName": "public", "type": "cdn", "portMappings": [{"containerPort": 80}]}],
+                "volumeMounts": [{"name": "data", "mountPath": "/data"}],
+                "probes": {"liveness": {"tcpSocket": {"request": {"portNumber": 80}}}},
             },
             {"id": "tpl2", **web_template(name="sidecar", imageName="envoy")},
         ],
     },
-    {"id": "app2", "name": "second"},
+    {"id": "app2", "name": "second", "containerTemplates": [{"id": "only", **web_template()}]},
     {"id": "app3", "name": "third"},
 ]
 
@@ -413,3 +415,102 @@ def test_template_patch_of_unknown_template_gives_404(api, path):
 @pytest.mark.usefixtures("apps")
 def test_template_patch_without_key_gives_401(api):
     assert api.patch("/mc/apps/app1/containers/tpl1", json={"imageTag": "2.0"}, headers={}).status_code == 401
+
+
+# What a template holds, as the vendor's read model has it
+
+
+def read_template(api, template_id="tpl1"):
+    return api.get(f"/mc/apps/app1/containers/{template_id}").json()
+
+
+@pytest.mark.usefixtures("apps")
+def test_a_template_without_probes_has_no_probe_keys(api):
+    assert read_template(api, "tpl2")["probes"] == {}
+
+
+@pytest.mark.usefixtures("apps")
+def test_a_probe_has_only_the_check_it_makes(api):
+    probes = read_template(api)["probes"]
+    assert set(probes) == {"liveness"}
+    assert {"httpGet", "grpc"}.isdisjoint(probes["liveness"])
+    assert probes["liveness"]["tcpSocket"] == {"request": {"portNumber": 80}}
+
+
+@pytest.mark.usefixtures("apps")
+def test_the_probes_a_patch_gives_replace_the_stored_ones(api):
+    readiness = {"httpGet": {"request": {"path": "/", "portNumber": 80}}}
+    api.patch("/mc/apps/app1/containers/tpl1", json={"probes": {"readiness": readiness}})
+    probes = read_template(api)["probes"]
+    assert set(probes) == {"readiness"}
+    assert probes["readiness"]["httpGet"] == readiness["httpGet"]
+
+
+@pytest.mark.usefixtures("apps")
+def test_empty_probes_remove_every_probe(api):
+    api.patch("/mc/apps/app1", json={"containerTemplates": [{"id": "tpl1", **web_template(probes={})}, {"id": "tpl2", **web_template(name="sidecar")}]})
+    assert read_template(api)["probes"] == {}
+
+
+@pytest.mark.usefixtures("apps")
+def test_removing_a_volume_a_template_mounts_is_refused_naming_the_template(api):
+    answer = api.patch("/mc/apps/app1", json={"volumes": [{"name": "cache", "size": 1}, {"name": "logs", "size": 2}]})
+    assert answer.status_code == 400
+    assert answer.json()["errors"] == [{"field": "volumes", "message": "Volume 'data' is still mounted by container template 'web'; detach it first."}]
+    assert [volume["name"] for volume in read_app(api)["volumes"]] == ["data", "cache", "logs"]
+
+
+@pytest.mark.usefixtures("apps")
+def test_a_volume_is_removed_together_with_its_last_mount(api):
+    body = {
+        "volumes": [{"name": "cache", "size": 1}, {"name": "logs", "size": 2}],
+        "containerTemplates": [{"id": "tpl1", **web_template(volumeMounts=[])}, {"id": "tpl2", **web_template(name="sidecar")}],
+    }
+    assert api.patch("/mc/apps/app1", json=body).status_code == 200
+    assert [volume["name"] for volume in read_app(api)["volumes"]] == ["cache", "logs"]
+
+
+@pytest.mark.usefixtures("apps")
+def test_a_mount_of_a_volume_the_application_lacks_is_refused(api):
+    mounts = [{"name": "data", "mountPath": "/data"}, {"name": "media", "mountPath": "/media"}]
+    answer = api.patch("/mc/apps/app1", json={"containerTemplates": [{"id": "tpl1", **web_template(volumeMounts=mounts)}]})
+    assert answer.status_code == 400
+    assert answer.json()["errors"] == [{"field": "containerTemplates[0].volumeMounts[1].name", "message": "The application has no volume 'media'."}]
+
+
+@pytest.mark.usefixtures("apps")
+def test_a_template_patch_mounting_a_volume_the_application_lacks_is_refused(api):
+    answer = api.patch("/mc/apps/app1/containers/tpl1", json={"volumeMounts": [{"name": "media", "mountPath": "/media"}]})
+    assert answer.status_code == 400
+    assert answer.json()["errors"] == [{"field": "volumeMounts[0].name", "message": "The application has no volume 'media'."}]
+    assert read_template(api)["volumeMounts"] == [{"name": "data", "mountPath": "/data"}]
+
+
+@pytest.mark.usefixtures("apps")
+def test_the_last_container_template_cannot_be_deleted(api):
+    answer = api.patch("/mc/apps/app2", json={"containerTemplates": []})
+    assert answer.status_code == 400
+    assert answer.json()["errors"] == [{"field": "containerTemplates", "message": "Cannot delete the last container template."}]
+    assert len(read_app(api, "app2")["containerTemplates"]) == 1
+
+
+@pytest.mark.usefixtures("apps")
+def test_a_null_digest_unpins_the_template(api):
+    digest = "sha256:" + "c" * 64
+    pinned = api.patch("/mc/apps/app1/containers/tpl1", json={"imageDigest": digest}).json()
+    unpinned = api.patch("/mc/apps/app1/containers/tpl1", json={"imageDigest": None}).json()
+    assert (pinned["imageDigest"], pinned["image"]) == (digest, "docker.io/library/nginx:1.27@" + digest)
+    assert (unpinned["imageDigest"], unpinned["image"]) == (None, "docker.io/library/nginx:1.27")
+
+
+@pytest.mark.usefixtures("apps")
+def test_parts_without_an_image_make_the_image_reference_from_the_registry_host(simulator, api):
+    simulator.load_fixtures({"registries": [{"id": 1, "hostName": "docker.io"}, {"id": 2, "hostName": "ghcr.io"}], "apps": APPS})
+    template = api.patch("/mc/apps/app1/containers/tpl1", json={"imageRegistryId": "2", "imageNamespace": "acme"}).json()
+    assert template["image"] == "ghcr.io/acme/nginx:1.27"
+
+
+@pytest.mark.usefixtures("apps")
+def test_an_image_given_is_kept_as_given(api):
+    template = api.patch("/mc/apps/app1/containers/tpl1", json={"imageTag": "1.28", "image": "mirror.example/library/nginx:1.28"}).json()
+    assert template["image"] == "mirror.example/library/nginx:1.28"

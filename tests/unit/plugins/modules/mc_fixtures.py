@@ -2,7 +2,14 @@
 
 import copy
 
+import requests
+from ansible.module_utils.common.dict_transformations import camel_dict_to_snake_dict
+
 APP_ID = "app-storefront"
+REGISTRIES = [
+    {"id": 101, "displayName": "Docker Hub", "hostName": "docker.io", "isPublic": True},
+    {"id": 102, "displayName": "GitHub Packages", "hostName": "ghcr.io", "userName": "ci-bot"},
+]
 WEB_ID = "tpl-web"
 WORKER_ID = "tpl-worker"
 
@@ -10,7 +17,7 @@ WEB = {
     "id": WEB_ID,
     "name": "web",
     "packageId": "pkg-web",
-    "image": "docker.io/library/nginx:1.25",
+    "image": "docker.io/library/nginx:1.25@sha256:" + "a" * 64,
     "imageName": "nginx",
     "imageNamespace": "library",
     "imageTag": "1.25",
@@ -58,7 +65,7 @@ APP = {
         "requiredRegionIds": ["DE"],
         "maxAllowedRegions": 2,
     },
-    "volumes": [{"name": "uploads", "size": 5}, {"name": "cache", "size": 2}],
+    "volumes": [{"name": "uploads", "size": 5}, {"name": "cache", "size": 2}, {"name": "scratch", "size": 1}],
     "containerTemplates": [WEB, WORKER],
     "containerInstances": [],
 }
@@ -69,3 +76,16 @@ def storefront(**changes):
     app = copy.deepcopy(APP)
     app.update(copy.deepcopy(changes))
     return app
+
+
+def load_storefront(simulator, app=None, **fixtures):
+    """The storefront application and the registries its templates pull from, loaded into the simulator."""
+    simulator.load(apps=[app or storefront()], registries=copy.deepcopy(REGISTRIES), **fixtures)
+    return simulator
+
+
+def read_raw(simulator, path):
+    """What the simulator holds at ``path``, read directly (so the module under test proves nothing), in snake_case."""
+    response = requests.get(simulator.url + path, headers={"AccessKey": simulator.key}, timeout=10)
+    response.raise_for_status()
+    return camel_dict_to_snake_dict(response.json())

@@ -1,7 +1,8 @@
 """mc_app_info against the simulator."""
 
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import AUTH_REFUSED
 from ansible_collections.bunnynet.cloud.plugins.modules import mc_app_info
-from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import APP_ID, storefront
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import APP_ID, load_storefront, read_raw, storefront
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 
 
@@ -52,3 +53,43 @@ def test_check_mode_reads_the_same(simulator):
 
     assert result["apps"][0]["name"] == "storefront"
     assert simulator.writes() == []
+
+
+def test_one_app_is_what_a_read_of_it_returns(simulator):
+    load_storefront(simulator)
+
+    result = run_module(mc_app_info, simulator.api_args(app_id=APP_ID))
+
+    assert result["apps"] == [read_raw(simulator, "/mc/apps/" + APP_ID)]
+
+
+def test_every_app_is_what_the_list_returns(simulator):
+    simulator.load(apps=many_apps(3))
+
+    result = run_module(mc_app_info, simulator.api_args())
+
+    assert result["apps"] == read_raw(simulator, "/mc/apps")["items"]
+
+
+def test_a_failed_list_names_no_application(simulator):
+    simulator.fault(method="GET", path="^/mc/apps$", status=404)
+
+    result = run_module(mc_app_info, simulator.api_args())
+
+    assert result["failed"] is True
+    assert result["msg"].startswith("GET /mc/apps failed with status 404")
+    assert "None" not in result["msg"]
+
+
+def test_a_refused_key_gets_the_collections_sentence(simulator):
+    result = run_module(mc_app_info, simulator.api_args(api_key="wrong-key-0123456789"))
+
+    assert (result["status"], result["msg"]) == (401, AUTH_REFUSED)
+
+
+def test_an_empty_app_id_is_refused_before_any_request(simulator):
+    result = run_module(mc_app_info, simulator.api_args(app_id=""))
+
+    assert result["failed"] is True
+    assert "app_id must be at least 1 characters long, got 0" in result["msg"]
+    assert simulator.requests() == []

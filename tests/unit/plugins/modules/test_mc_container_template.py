@@ -1,20 +1,33 @@
 """mc_container_template against the simulator."""
 
+import json
+
 import pytest
-import requests
 
 from ansible_collections.bunnynet.cloud.plugins.modules import mc_container_template
-from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import APP_ID, WEB_ID, storefront
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.module_utils.scripted_api import ScriptedApi
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import (
+    APP_ID,
+    WEB,
+    WEB_ID,
+    load_storefront,
+    read_raw,
+    storefront,
+)
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds, without_fields
 
+APP_PATH = "/mc/apps/" + APP_ID
 WEB_PATH = "/mc/apps/%s/containers/%s" % (APP_ID, WEB_ID)
+DIGEST = "sha256:" + "b" * 64
+# What only the server knows of an endpoint it adds: its id, host and addresses.
+NEW_ENDPOINT_FIELDS = ("endpoints[].id", "endpoints[].public_host", "endpoints[].internal_ip_addresses", "endpoints[].public_ip_addresses")
+# An endpoint of another kind starts afresh, with the server's defaults for what the request leaves out.
+NEW_KIND_FIELDS = NEW_ENDPOINT_FIELDS + ("endpoints[].is_ssl_enabled", "endpoints[].pull_zone_id", "endpoints[].sticky_sessions")
 
 
 def read_back(simulator):
-    """The web template as the simulator now holds it, read directly."""
-    response = requests.get(simulator.url + WEB_PATH, headers={"AccessKey": simulator.key}, timeout=10)
-    response.raise_for_status()
-    return response.json()
+    return read_raw(simulator, WEB_PATH)
 
 
 def run(simulator, check_mode=False, diff=False, **options):
@@ -22,17 +35,95 @@ def run(simulator, check_mode=False, diff=False, **options):
     return run_module(mc_container_template, simulator.api_args(app_id=APP_ID, **options), check_mode=check_mode, diff=diff)
 
 
+def writes(simulator):
+    return [(entry["method"], entry["path"]) for entry in simulator.writes()]
+
+
 @pytest.fixture
 def storefront_app(simulator):
-    simulator.load(apps=[storefront()])
-    return simulator
+    return load_storefront(simulator)
 
+
+# --- The prediction: check mode, apply and a read agree --------------------------------------------
+
+def cdn(name, **details):
+    return {"display_name": name, "cdn": details}
+
+
+CHANGES = {
+    "tag and pull policy": ({"image_tag": "1.27", "image_pull_policy": "ifNotPresent"}, ()),
+    "registry": ({"image_registry_id": "102"}, ()),
+    "image and digest": ({"image": "docker.io/library/nginx:1.27", "image_digest": DIGEST}, ()),
+    "unpin the digest": ({"image_digest": ""}, ()),
+    "rename by id": ({"container_id": WEB_ID, "name": "frontend"}, ()),
+    "entry point": ({"entry_point": {"command_array": ["nginx", "-g", "daemon off;"], "working_directory": "/srv"}}, ()),
+    "clear the entry point": ({"entry_point": {}, "purge_entry_point": True}, ()),
+    "keep one part of the entry point": ({"entry_point": {"working_directory": "/srv"}, "purge_entry_point": True}, ()),
+    "probes": ({"probes": {
+        "readiness": {"http_get": {"path": "/healthz", "port_number": 80, "expected_status_code": "ok"}, "period_seconds": 5},
+        "liveness": {"grpc": {"port_number": 9090}}}}, ()),
+    "replace the probes": ({"probes": {"startup": {"tcp_socket": {"port_number": 80}}}, "purge_probes": True}, ()),
+    "variables": ({"environment_variables": {"LOG_LEVEL": "debug", "FEATURE_SEARCH": True}}, ()),
+    "purge variables": ({"environment_variables": {"MODE": "prod"}, "purge_environment_variables": True}, ()),
+    "a new endpoint": ({"endpoints": [cdn("admin", is_ssl_enabled=False, pull_zone_id=5000, port_mappings=[
+        {"container_port": 9000, "exposed_port": 9000, "protocols": ["tcp"]}])]}, NEW_ENDPOINT_FIELDS + ("endpoints[].sticky_sessions",)),
+    "another pull zone": ({"endpoints": [cdn("public", pull_zone_id=4712)]}, ()),
+    "sticky sessions": ({"endpoints": [cdn("public", sticky_sessions={"enabled": True, "session_headers": ["X-Session"], "cookie_name": "sid"})]}, ()),
+    "cdn to anycast": ({"endpoints": [{"display_name": "public", "anycast": {"port_mappings": [
+        {"container_port": 80, "exposed_port": 80, "protocols": ["tcp"]}]}}]}, NEW_KIND_FIELDS),
+    "mount a second volume": ({"volume_mounts": [{"name": "cache", "mount_path": "/var/cache/nginx"}]}, ()),
+    "purge mounts": ({"volume_mounts": [{"name": "cache", "mount_path": "/cache"}], "purge_volume_mounts": True}, ()),
+}
+
+
+@pytest.mark.parametrize("options, server_fields", [pytest.param(*change, id=name) for name, change in CHANGES.items()])
+def test_check_mode_predicts_what_applying_returns_and_a_read_finds(storefront_app, options, server_fields):
+    checked = run(storefront_app, check_mode=True, diff=True, **options)
+    assert checked["changed"] is True, checked
+    assert storefront_app.writes() == []
+
+    applied = run(storefront_app, diff=True, **options)
+    stored = read_back(storefront_app)
+
+    assert_prediction_holds(checked["container_template"], applied["container_template"], stored, server_fields)
+    assert without_fields(applied["diff"]["after"], server_fields) == without_fields(stored, server_fields)
+    assert applied["diff"]["before"] == checked["diff"]["before"]
+
+
+def test_switching_an_endpoint_from_anycast_to_cdn_is_predicted(simulator):
+    app = storefront()
+    app["containerTemplates"][0]["endpoints"] = [{
+        "id": "ep-dns", "displayName": "dns", "type": "anycast",
+        "portMappings": [{"containerPort": 53, "exposedPort": 53, "protocols": ["udp"]}]}]
+    load_storefront(simulator, app=app)
+    options = dict(endpoints=[cdn("dns", is_ssl_enabled=True, pull_zone_id=4800, port_mappings=[
+        {"container_port": 8053, "exposed_port": 443, "protocols": ["tcp"]}])])
+
+    checked = run(simulator, check_mode=True, **options)
+    applied = run(simulator, **options)
+
+    stored = read_back(simulator)
+    assert_prediction_holds(checked["container_template"], applied["container_template"], stored,
+                            NEW_ENDPOINT_FIELDS + ("endpoints[].sticky_sessions",))
+    assert (stored["endpoints"][0]["id"], stored["endpoints"][0]["type"], stored["endpoints"][0]["public_ip_addresses"]) == (
+        "ep-dns", "cdn", [])
+    assert simulator.writes()[0]["body"]["endpoints"] == [{"displayName": "dns", "cdn": {
+        "portMappings": [{"containerPort": 8053, "exposedPort": 443, "protocols": ["tcp"]}], "isSslEnabled": True, "pullZoneId": 4800}}]
+
+
+def test_a_new_tag_predicts_the_image_reference_the_api_then_holds(storefront_app):
+    checked = run(storefront_app, check_mode=True, image_tag="1.27")
+
+    assert checked["container_template"]["image"] == "docker.io/library/nginx:1.27@" + WEB["imageDigest"]
+
+
+# --- Finding the template --------------------------------------------------------------------------
 
 def test_finds_the_template_by_name_in_one_read(storefront_app):
     result = run(storefront_app, image_tag="1.25")
 
     assert result["container_template"]["id"] == WEB_ID
-    assert [(entry["method"], entry["path"]) for entry in storefront_app.requests()] == [("GET", "/mc/apps/" + APP_ID)]
+    assert [(entry["method"], entry["path"]) for entry in storefront_app.requests()] == [("GET", APP_PATH)]
 
 
 def test_finds_the_template_by_id(storefront_app):
@@ -57,28 +148,29 @@ def test_an_unknown_container_id_fails_with_404(storefront_app):
     assert result["msg"] == "Application %s or the container template asked for was not found (HTTP 404)." % APP_ID
 
 
-def test_check_mode_reports_the_change_and_writes_nothing(storefront_app):
-    result = run(storefront_app, check_mode=True, image_tag="1.27")
-
-    assert result["changed"] is True
-    assert result["container_template"]["image_tag"] == "1.27"
-    assert storefront_app.writes() == []
-
+# --- Writing --------------------------------------------------------------------------------------
 
 def test_apply_patches_only_the_changed_fields(storefront_app):
-    result = run(storefront_app, image_tag="1.27", image_pull_policy="always")
+    result = run(storefront_app, image_pull_policy="ifNotPresent", entry_point={"command": "nginx"})
 
     assert result["changed"] is True
     assert [(entry["method"], entry["path"], entry["body"]) for entry in storefront_app.writes()] == [
-        ("PATCH", WEB_PATH, {"imageTag": "1.27"})]
-    assert read_back(storefront_app)["imageTag"] == "1.27"
+        ("PATCH", WEB_PATH, {"imagePullPolicy": "ifNotPresent"})]
+
+
+def test_a_new_tag_is_sent_with_the_image_reference_it_makes(storefront_app):
+    run(storefront_app, image_tag="1.27")
+
+    assert [entry["body"] for entry in storefront_app.writes()] == [
+        {"image": "docker.io/library/nginx:1.27@" + WEB["imageDigest"], "imageTag": "1.27"}]
 
 
 def test_reapplying_reports_ok_and_only_reads(storefront_app):
     options = dict(
+        image_tag="1.27",
         environment_variables={"MODE": "staging"},
         probes={"readiness": {"http_get": {"path": "/healthz", "port_number": 80, "expected_status_code": "ok"}}},
-        endpoints=[{"display_name": "admin", "cdn": {"port_mappings": [{"container_port": 9000}]}}],
+        endpoints=[cdn("admin", port_mappings=[{"container_port": 9000}])],
         volume_mounts=[{"name": "uploads", "mount_path": "/srv/uploads"}],
     )
     run(storefront_app, **options)
@@ -98,41 +190,80 @@ def test_check_mode_on_the_converged_template_reports_ok(storefront_app):
     assert result["changed"] is False
 
 
+def test_the_same_pull_zone_is_no_change(storefront_app):
+    result = run(storefront_app, endpoints=[cdn("public", pull_zone_id=4711, port_mappings=[{"container_port": 80}])])
+
+    assert result["changed"] is False
+    assert storefront_app.writes() == []
+
+
 def test_environment_variables_not_listed_stay(storefront_app):
     run(storefront_app, environment_variables={"MODE": "staging", "DEBUG": False})
 
-    assert read_back(storefront_app)["environmentVariables"] == [
+    assert read_back(storefront_app)["environment_variables"] == [
         {"name": "LOG_LEVEL", "value": "info"}, {"name": "MODE", "value": "staging"}, {"name": "DEBUG", "value": "false"}]
 
 
 def test_purge_environment_variables_removes_the_ones_not_listed(storefront_app):
     run(storefront_app, environment_variables={"MODE": "prod"}, purge_environment_variables=True)
 
-    assert read_back(storefront_app)["environmentVariables"] == [{"name": "MODE", "value": "prod"}]
+    assert read_back(storefront_app)["environment_variables"] == [{"name": "MODE", "value": "prod"}]
 
 
 def test_a_new_endpoint_keeps_the_existing_one(storefront_app):
-    run(storefront_app, endpoints=[{"display_name": "admin", "cdn": {"port_mappings": [{"container_port": 9000}]}}])
+    run(storefront_app, endpoints=[cdn("admin", port_mappings=[{"container_port": 9000}])])
 
     endpoints = read_back(storefront_app)["endpoints"]
-    assert [(endpoint["displayName"], endpoint["id"]) for endpoint in endpoints][0] == ("public", "ep-public")
-    assert [endpoint["displayName"] for endpoint in endpoints] == ["public", "admin"]
+    assert [(endpoint["display_name"], endpoint["id"]) for endpoint in endpoints][0] == ("public", "ep-public")
+    assert [endpoint["display_name"] for endpoint in endpoints] == ["public", "admin"]
 
 
 def test_purge_endpoints_removes_the_ones_not_listed(storefront_app):
-    run(storefront_app, endpoints=[{"display_name": "admin", "cdn": {"port_mappings": [{"container_port": 9000}]}}],
-        purge_endpoints=True)
+    run(storefront_app, endpoints=[cdn("admin", port_mappings=[{"container_port": 9000}])], purge_endpoints=True)
 
-    assert [endpoint["displayName"] for endpoint in read_back(storefront_app)["endpoints"]] == ["admin"]
+    assert [endpoint["display_name"] for endpoint in read_back(storefront_app)["endpoints"]] == ["admin"]
+
+
+def test_volume_mounts_not_listed_stay(storefront_app):
+    run(storefront_app, volume_mounts=[{"name": "cache", "mount_path": "/cache"}])
+
+    assert [mount["name"] for mount in read_back(storefront_app)["volume_mounts"]] == ["uploads", "cache"]
+
+
+def test_purge_volume_mounts_removes_the_ones_not_listed(storefront_app):
+    run(storefront_app, volume_mounts=[{"name": "cache", "mount_path": "/cache"}], purge_volume_mounts=True)
+
+    assert read_back(storefront_app)["volume_mounts"] == [{"name": "cache", "mount_path": "/cache"}]
 
 
 def test_switching_a_probe_to_http_replaces_its_tcp_check(storefront_app):
     run(storefront_app, probes={"liveness": {"http_get": {"path": "/healthz", "port_number": 80}}})
 
     liveness = read_back(storefront_app)["probes"]["liveness"]
-    assert liveness["httpGet"]["request"] == {"path": "/healthz", "portNumber": 80}
-    assert not liveness.get("tcpSocket")
-    assert liveness["periodSeconds"] == 10
+    assert liveness["http_get"]["request"] == {"path": "/healthz", "port_number": 80}
+    assert "tcp_socket" not in liveness
+    assert liveness["period_seconds"] == 10
+
+
+def test_purge_probes_removes_the_probes_not_listed(storefront_app):
+    run(storefront_app, probes={"readiness": {"tcp_socket": {"port_number": 80}}}, purge_probes=True)
+
+    assert sorted(read_back(storefront_app)["probes"]) == ["readiness"]
+
+
+def test_an_empty_digest_unpins_the_image(storefront_app):
+    result = run(storefront_app, image_digest="")
+
+    assert storefront_app.writes()[0]["body"] == {"image": "docker.io/library/nginx:1.25", "imageDigest": None}
+    assert result["container_template"]["image_digest"] is None
+    assert read_back(storefront_app)["image_digest"] is None
+
+
+def test_image_and_digest_are_applied_as_their_parts(storefront_app):
+    run(storefront_app, image="docker.io/library/nginx:1.27", image_digest=DIGEST)
+
+    stored = read_back(storefront_app)
+    assert (stored["image"], stored["image_tag"], stored["image_digest"]) == ("docker.io/library/nginx:1.27@" + DIGEST, "1.27", DIGEST)
 
 
 def test_renaming_by_id(storefront_app):
@@ -149,11 +280,143 @@ def test_diff_shows_before_and_after(storefront_app):
     assert result["diff"]["after"]["image_tag"] == "1.27"
 
 
+@pytest.fixture
+def scripted_api():
+    api = ScriptedApi()
+    yield api
+    api.close()
+
+
+def test_a_patch_that_answers_without_a_body_is_followed_by_a_read(scripted_api):
+    changed = dict(WEB, imagePullPolicy="ifNotPresent")
+    scripted_api.answer(200, WEB)
+    scripted_api.answer(200, None)
+    scripted_api.answer(200, changed)
+
+    result = run_module(mc_container_template, dict(
+        api_url=scripted_api.url, api_key="scripted-key", api_retries=0, app_id=APP_ID, container_id=WEB_ID,
+        image_pull_policy="ifNotPresent"))
+
+    assert [(entry["method"], entry["path"]) for entry in scripted_api.received] == [
+        ("GET", WEB_PATH), ("PATCH", WEB_PATH), ("GET", WEB_PATH)]
+    assert result["container_template"]["image_pull_policy"] == "ifNotPresent"
+    assert result["changed"] is True
+
+
+# --- Writes whose answer is lost ------------------------------------------------------------------
+
+@pytest.mark.parametrize("fault", [dict(status=504), dict(drop_connection=True)], ids=["504", "dropped connection"])
+def test_a_patch_whose_answer_is_lost_after_it_took_effect_is_settled_by_a_read(storefront_app, fault):
+    storefront_app.fault(method="PATCH", path="^%s$" % WEB_PATH, apply=True, count=1, **fault)
+
+    result = run(storefront_app, image_tag="1.27")
+
+    assert (result.get("failed"), result["changed"], result["container_template"]["image_tag"]) == (None, True, "1.27")
+    assert writes(storefront_app) == [("PATCH", WEB_PATH)]
+    assert read_back(storefront_app)["image_tag"] == "1.27"
+
+
+def test_a_patch_lost_before_it_took_effect_is_sent_again(storefront_app):
+    storefront_app.fault(method="PATCH", path="^%s$" % WEB_PATH, status=502, count=1)
+
+    result = run(storefront_app, image_tag="1.27")
+
+    assert (result.get("failed"), result["changed"]) == (None, True)
+    assert writes(storefront_app) == [("PATCH", WEB_PATH), ("PATCH", WEB_PATH)]
+
+
+# --- Secrets in environment variables -------------------------------------------------------------
+
+SECRET = "correct-horse-battery-staple"
+OLD_SECRET = "tr0ub4dor-and-3"
+
+
+@pytest.fixture
+def template_with_a_secret(simulator):
+    app = storefront()
+    app["containerTemplates"][0]["environmentVariables"].append({"name": "DB_PASSWORD", "value": OLD_SECRET})
+    return load_storefront(simulator, app=app)
+
+
+def test_secret_variables_are_written_but_their_values_never_shown(template_with_a_secret):
+    options = dict(secret_environment_variables={"DB_PASSWORD": SECRET})
+
+    checked = run(template_with_a_secret, check_mode=True, diff=True, **options)
+    applied = run(template_with_a_secret, diff=True, **options)
+
+    assert (checked["changed"], applied["changed"]) == (True, True)
+    for output in (checked, applied):
+        assert SECRET not in json.dumps(output)
+        assert OLD_SECRET not in json.dumps(output)
+    assert {"name": "DB_PASSWORD", "value": SECRET} in read_back(template_with_a_secret)["environment_variables"]
+
+
+def test_secret_variables_are_compared_for_idempotency(template_with_a_secret):
+    run(template_with_a_secret, secret_environment_variables={"DB_PASSWORD": SECRET})
+    template_with_a_secret.clear_requests()
+
+    result = run(template_with_a_secret, secret_environment_variables={"DB_PASSWORD": SECRET})
+
+    assert result["changed"] is False
+    assert template_with_a_secret.writes() == []
+
+
+def test_an_unchanged_secret_is_hidden_in_the_result_too(template_with_a_secret):
+    result = run(template_with_a_secret, diff=True, secret_environment_variables={"DB_PASSWORD": OLD_SECRET})
+
+    assert result["changed"] is False
+    assert OLD_SECRET not in json.dumps(result)
+
+
+def test_secret_and_plain_variables_are_purged_together(template_with_a_secret):
+    run(template_with_a_secret, environment_variables={"MODE": "prod"}, secret_environment_variables={"DB_PASSWORD": SECRET},
+        purge_environment_variables=True)
+
+    assert read_back(template_with_a_secret)["environment_variables"] == [
+        {"name": "MODE", "value": "prod"}, {"name": "DB_PASSWORD", "value": SECRET}]
+
+
+# --- Failures -------------------------------------------------------------------------------------
+
 def test_a_new_endpoint_without_port_mappings_fails_without_a_write(storefront_app):
-    result = run(storefront_app, endpoints=[{"display_name": "admin", "cdn": {"is_ssl_enabled": True}}])
+    result = run(storefront_app, endpoints=[cdn("admin", is_ssl_enabled=True)])
 
     assert result["failed"] is True
     assert "endpoint 'admin' is new, so it needs port_mappings" in result["msg"]
+    assert storefront_app.writes() == []
+
+
+def test_an_endpoint_of_a_type_requests_cannot_carry_fails_without_a_write(simulator):
+    app = storefront()
+    app["containerTemplates"][0]["endpoints"].append({"id": "ep-direct", "displayName": "direct", "type": "publicIp"})
+    load_storefront(simulator, app=app)
+
+    result = run(simulator, endpoints=[cdn("admin", port_mappings=[{"container_port": 9000}])])
+
+    assert result["failed"] is True
+    assert "endpoint 'direct' is of type publicIp, which a request cannot carry" in result["msg"]
+    assert simulator.writes() == []
+
+
+@pytest.mark.parametrize("find_by, reads", [
+    ({}, [APP_PATH]),
+    ({"name": None, "container_id": WEB_ID}, [WEB_PATH, APP_PATH]),
+])
+def test_a_mount_of_a_volume_the_application_lacks_fails_without_a_write(storefront_app, find_by, reads):
+    result = run(storefront_app, volume_mounts=[{"name": "logs", "mount_path": "/logs"}], **find_by)
+
+    assert result["failed"] is True
+    assert result["msg"] == (
+        "Cannot update container template 'web' of application %s: volume_mounts[0].name names volume 'logs', which the "
+        "application will not have; add it with bunnynet.cloud.mc_app's volumes first." % APP_ID)
+    assert [entry["path"] for entry in storefront_app.requests()] == reads
+
+
+def test_an_image_from_another_registry_host_fails_without_a_write(storefront_app):
+    result = run(storefront_app, image="ghcr.io/library/nginx:1.27")
+
+    assert result["failed"] is True
+    assert "image names the registry host ghcr.io, but image_registry_id 101 is the registry at docker.io" in result["msg"]
     assert storefront_app.writes() == []
 
 
@@ -183,7 +446,24 @@ def probe(check):
     ({"image_digest": "sha256:" + "A" * 64}, "image_digest must match 'sha256:' followed by 64 lowercase letters or digits"),
     ({"image_digest": "sha256:" + "a" * 63}, "image_digest must match 'sha256:' followed by 64 lowercase letters or digits"),
     ({"image_registry_id": ""}, "image_registry_id must be at least 1 characters long, got 0"),
-    ({"environment_variables": {"": "x"}}, "environment_variables must name every variable"),
+    ({"environment_variables": {"": "x"}}, "environment_variables must map names to text, numbers or booleans, got an empty name"),
+    ({"environment_variables": {"HOSTS": ["a", "b"]}},
+     "environment_variables must map names to text, numbers or booleans, got 'HOSTS' holding a list"),
+    ({"secret_environment_variables": {"TOKENS": {"a": SECRET}}},
+     "secret_environment_variables must map names to text, numbers or booleans, got 'TOKENS' holding a dict"),
+    ({"environment_variables": {"TOKEN": "x"}, "secret_environment_variables": {"TOKEN": SECRET}},
+     "environment_variables and secret_environment_variables both name 'TOKEN'; name each variable once"),
+    ({"app_id": ""}, "app_id must be at least 1 characters long, got 0"),
+    ({"name": None, "container_id": ""}, "container_id must be at least 1 characters long, got 0"),
+    ({"image": "nginx:1.29", "image_tag": "1.27"}, "parameters are mutually exclusive: image|image_tag"),
+    ({"image": "nginx:1.29", "image_name": "nginx"}, "parameters are mutually exclusive: image|image_name"),
+    ({"image": "library/nginx:1.29", "image_namespace": "library"}, "parameters are mutually exclusive: image|image_namespace"),
+    ({"image": "docker.io/library/nginx"}, "image must be [<registry host>/]<namespace>/<name>:<tag>[@<digest>], "
+                                           "got 'docker.io/library/nginx' (no :<tag>)"),
+    ({"image": "docker.io/library/nginx:1.29@md5:abc"}, "image must be [<registry host>/]<namespace>/<name>:<tag>[@<digest>], "
+                                                        "got 'docker.io/library/nginx:1.29@md5:abc' (the digest 'md5:abc' is not"),
+    ({"image": "docker.io/library/nginx:1.29@" + DIGEST, "image_digest": "sha256:" + "c" * 64},
+     "image pins %s but image_digest is 'sha256:%s'; give the digest in one of them" % (DIGEST, "c" * 64)),
     ({"probes": probe({"initial_delay_seconds": 0})}, "probes.liveness.initial_delay_seconds must be between 1 and 3600, got 0"),
     ({"probes": probe({"period_seconds": 3601})}, "probes.liveness.period_seconds must be between 1 and 3600, got 3601"),
     ({"probes": probe({"timeout_seconds": 0})}, "probes.liveness.timeout_seconds must be between 1 and 3600, got 0"),
@@ -224,7 +504,8 @@ def probe(check):
     ({"volume_mounts": [{"name": "data", "mount_path": "/my data"}]}, "volume_mounts[0].mount_path must match"),
 ])
 def test_bad_input_fails_before_any_request(simulator, options, message):
-    result = run(simulator, **options)
+    options = dict(options)
+    result = run_module(mc_container_template, simulator.api_args(**dict(dict(app_id=APP_ID, name="web"), **options)))
 
     assert result["failed"] is True
     assert message in result["msg"]
