@@ -63,3 +63,19 @@ def test_the_tests_install_the_simulators_packages_from_the_same_list(guides):
 
     assert "-r simulator/requirements.txt" in requirements
     assert not [line for line in requirements if line.lower() in simulator_packages]
+
+
+@pytest.mark.usefixtures("no_simulator_left")
+def test_starting_again_replaces_the_simulator_started_before(user_shell, tmp_path):
+    start = "ansible-playbook bunnynet.cloud.simulator && cat ~/.cache/bunnynet-cloud-simulator/url"
+    try:
+        first = user_shell.run(start, cwd=tmp_path)
+        second = user_shell.run(start, cwd=tmp_path)
+    finally:
+        user_shell.run("ansible-playbook bunnynet.cloud.simulator -e simulator_state=stopped", cwd=tmp_path)
+
+    assert first.returncode == 0 and second.returncode == 0, first.stdout + second.stdout
+    first_url, second_url = first.stdout.splitlines()[-1], second.stdout.splitlines()[-1]
+    assert first_url != second_url
+    with pytest.raises(requests.ConnectionError):
+        requests.get(first_url + "/_sim/settings", timeout=5)
