@@ -7,7 +7,7 @@ repository_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # ensure_python_environment DIRECTORY PYTHON CONSTRAINTS: makes the environment if needed.
 ensure_python_environment() {
     local venv="$1" python="$2" constraints="$3" stamp
-    stamp="$("$python" --version 2>&1; cat "$repository_root/tests/requirements.txt" "$constraints")"
+    stamp="$("$python" --version 2>&1; cat "$repository_root/tests/requirements.txt" "$repository_root/tests/simulator/requirements.txt" "$constraints")"
     if [[ -x "$venv/bin/python" && "$(cat "$venv/.stamp" 2>/dev/null)" == "$stamp" ]]; then
         return
     fi
