@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test of the collection, on a fresh machine too: it makes its own virtual environments
 # from pinned versions, then runs ruff, ansible-test sanity, units and integration, ansible-lint,
-# the docs and changelog linters, the build, the molecule scenarios, the benchmarks and the demo
-# with the newest ansible-core the machine's python3 takes; then sanity, units and integration
-# again with the newest ansible-core release on Python 3.12. Every step runs; the script fails if
+# the docs and changelog linters, the build, the module reference, the tests of the installed
+# collection (sandbox, guides, AWX, execution environment), the molecule scenarios, the
+# benchmarks and the demo with the newest ansible-core the machine's python3 takes; then sanity,
+# units and integration again with the newest ansible-core release on Python 3.12. Every step runs; the script fails if
 # any step failed or could not run.
 set -euo pipefail
 
@@ -97,6 +98,9 @@ step ansible-lint ansible-lint
 step collection-docs antsibull-docs lint-collection-docs --plugin-docs .
 step changelog antsibull-changelog lint
 step build ansible-galaxy collection build --force --output-path "$work"
+step "module reference" bash tests/build-docs.sh "$work/docs"
+# What users meet with the built collection: the sandbox, the guides as written, AWX and the EE.
+step "installed collection" python -m pytest -q -p no:cacheprovider tests/shipped
 if compgen -G "roles/*/tasks" >/dev/null || compgen -G "extensions/molecule/*/molecule.yml" >/dev/null; then
     # Roles without scenarios fail here rather than pass untested.
     step molecule bash -c "compgen -G 'extensions/molecule/*/molecule.yml' >/dev/null && cd extensions && molecule test --all"

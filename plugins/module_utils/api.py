@@ -146,11 +146,12 @@ class BunnyApiError(Exception):
             )
         outcome = "failed with status %s" % self.status if self.status is not None else "failed"
         sentence = "%s %s %s" % (self.method, self.path, outcome)
+        # The API's own sentences end in a full stop; they become clauses of this one.
         if self.message:
-            sentence += ": %s" % self.message
+            sentence += ": %s" % self.message.rstrip(".")
         if self.field_errors:
             sentence += " (%s)" % "; ".join(
-                "%s: %s" % (item["field"], item["message"]) if item["field"] else item["message"]
+                "%s: %s" % (item["field"], item["message"].rstrip(".")) if item["field"] else item["message"].rstrip(".")
                 for item in self.field_errors
             )
         if self.attempts > 1:

@@ -511,7 +511,7 @@ def test_a_refused_write_without_retries_does_not_suggest_more_retries(api):
     with pytest.raises(BunnyApiError) as failure:
         client_for(api, retries=0).request("POST", "/compute/script", json={})
 
-    assert str(failure.value) == "POST /compute/script failed with status 400: Name is required. (Name: Name is required.)."
+    assert str(failure.value) == "POST /compute/script failed with status 400: Name is required (Name: Name is required)."
 
 
 def test_an_unanswered_write_without_retries_does_not_suggest_more_retries(api):

@@ -343,7 +343,7 @@ def test_a_write_that_outlasts_its_retries_reports_its_status_attempts_and_body(
     result, _module = run_base(zone, referrers=["a.example"], api_retries=1)
 
     assert result["msg"] == (
-        "POST /pullzone/1/addAllowedReferrer failed with status 503: Injected fault: Service Unavailable. "
+        "POST /pullzone/1/addAllowedReferrer failed with status 503: Injected fault: Service Unavailable "
         "after 2 attempts; raise api_retries (1 now) to give the API longer to recover."
     )
     assert result["status"] == 503
