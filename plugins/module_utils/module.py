@@ -233,14 +233,21 @@ class BunnyModule:
         """Finish a managing module: ``after`` is the resource (predicted in check mode).
 
         ``before`` and ``after`` are the same normalised projection, so ``--diff`` compares like
-        with like; both are masked.
+        with like; both are masked. A list (a whole set of items) is shown in the diff under the
+        result key, since Ansible's diff shows mappings and text only.
         """
         result = dict(extra)
         result["changed"] = bool(changed) or self.wrote
         result[self.result_key] = self.mask(after)
         if self.ansible._diff:
-            result["diff"] = dict(before=self.mask(before) or {}, after=self.mask(after) or {})
+            result["diff"] = dict(before=self._diff_side(before), after=self._diff_side(after))
         self.ansible.exit_json(**result)
+
+    def _diff_side(self, resource):
+        masked = self.mask(resource)
+        if isinstance(masked, list):
+            return {self.result_key: masked}
+        return masked or {}
 
     def mask(self, data):
         """Mask the secret keys' values, and keep those values out of every other part of the output too."""

@@ -197,6 +197,16 @@ def test_secret_keys_are_masked_in_the_result_and_the_diff_and_appear_nowhere(zo
     assert "t0ps3cret-token" not in json.dumps(result)
 
 
+def test_a_list_resource_is_shown_in_the_diff_under_the_result_key(zone):
+    def listing(module):
+        module.exit_resource(True, [{"name": "a"}], [{"name": "a"}, {"name": "b", "token": "t0ps3cret-token"}])
+
+    result, _module = run_base(zone, action=listing, diff=True)
+
+    assert result["zone"] == [{"name": "a"}, {"name": "b", "token": MASK}]
+    assert result["diff"] == {"before": {"zone": [{"name": "a"}]}, "after": {"zone": [{"name": "a"}, {"name": "b", "token": MASK}]}}
+
+
 def test_hidden_values_disappear_from_every_part_of_the_output(zone):
     def echo(module):
         module.hide_values(["hunter2-value"])
