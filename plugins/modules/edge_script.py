@@ -160,14 +160,18 @@ EXAMPLES = r"""
     create_linked_pull_zone: true
     linked_pull_zone_name: auth-gate
 
-- name: Rename a script by its ID
+- name: Show where the router answers
+  ansible.builtin.debug:
+    msg: "{{ router.edge_script.name }} answers on {{ router.edge_script.default_hostname }}"
+
+- name: Rename script 4711 by its ID
   bunnynet.cloud.edge_script:
-    id: "{{ router.edge_script.id }}"
+    id: 4711
     name: edge-router
 
-- name: Delete a script and the pull zones linked to it
+- name: Delete a script that is no longer used, and the pull zones linked to it
   bunnynet.cloud.edge_script:
-    name: auth-gate
+    name: old-router
     state: absent
     delete_linked_pull_zones: true
 """

@@ -84,10 +84,11 @@ EXAMPLES = r"""
   ansible.builtin.debug:
     msg: "Release {{ router_release.release.uuid }} is live"
 
-- name: Roll back to an earlier release
+- name: Roll back when asked to (ansible-playbook ... -e rollback_to=<uuid of an earlier release>)
   bunnynet.cloud.edge_script_release:
     script_name: router
-    release_uuid: "{{ router_release.release.uuid }}"
+    release_uuid: "{{ rollback_to }}"
+  when: rollback_to is defined
 """
 
 RETURN = r"""

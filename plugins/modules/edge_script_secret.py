@@ -76,12 +76,13 @@ EXAMPLES = r"""
     name: SIGNING_KEY
     value: "{{ vault_router_signing_key }}"
 
-- name: Rotate the upstream token on every run
+- name: Rotate the upstream token when asked to (ansible-playbook ... -e rotate_secrets=true)
   bunnynet.cloud.edge_script_secret:
     script_name: router
     name: UPSTREAM_TOKEN
     value: "{{ vault_upstream_token }}"
     update_secret: always
+  when: rotate_secrets | default(false) | bool
 
 - name: Delete a secret the router no longer reads
   bunnynet.cloud.edge_script_secret:
