@@ -13,6 +13,8 @@ description:
   - Variables are found by name in the script's variables; names are compared exactly.
   - Reads the script first and writes only what differs, one request per variable that changes.
     A run that changes nothing, and any run in check mode, only reads.
+  - An update sends both the default value and whether the variable is required, the one that
+    does not change as it is, since the API does not document whether a field left out is kept.
   - Variables are not secret; use M(bunnynet.cloud.edge_script_secret) for values that are.
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
@@ -145,6 +147,19 @@ variables:
   type: list
   elements: dict
   sample: [{id: 21, name: API_URL, required: true, default_value: "https://api.example.com"}]
+  contains:
+    id:
+      description: ID of the variable; V(null) for a variable check mode predicts.
+      type: int
+    name:
+      description: Name of the variable.
+      type: str
+    required:
+      description: Whether the script needs it set.
+      type: bool
+    default_value:
+      description: Default value; V(null) without one.
+      type: str
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
@@ -231,9 +246,11 @@ def apply_steps(module, script_id, steps):
                 without_none({"Name": record["Name"], "Required": record["Required"], "DefaultValue": record["DefaultValue"]}),
                 confirm=lambda name=record["Name"]: variable_named(read_variables(module, script_id), name)))
         elif action == "update":
-            changes = {field: record[field] for field in ("Required", "DefaultValue") if record[field] != present.get(field)}
+            # Neither the contract nor the reference says whether a field left out of an update is
+            # kept or cleared, so both are sent, the unchanged one as it is.
+            body = {"DefaultValue": record["DefaultValue"], "Required": record["Required"]}
             after.append(module.write(
-                "POST", build_path(VARIABLE_PATH, script_id=script_id, variable_id=present["Id"]), changes,
+                "POST", build_path(VARIABLE_PATH, script_id=script_id, variable_id=present["Id"]), body,
                 confirm=lambda wanted=record: variable_holds(module, script_id, wanted)))
         else:
             module.write("DELETE", build_path(VARIABLE_PATH, script_id=script_id, variable_id=present["Id"]),

@@ -84,6 +84,10 @@ def test_an_unknown_secret_gets_404(api, method):
     assert_legacy_error(api.request(method, "/compute/script/1/secrets/99", json={"Secret": "v"}), 404, key="not_found")
 
 
+def test_an_unknown_script_is_named_in_the_message(api):
+    assert api.get("/compute/script/99").json()["Message"] == "The edge script 99 does not exist."
+
+
 def test_a_non_integer_script_id_is_refused_naming_the_parameter(api):
     assert_legacy_error(api.get("/compute/script/abc"), 400, field="id")
 
@@ -137,6 +141,19 @@ def test_create_with_linked_pull_zone_creates_the_zone(api):
     assert created["DefaultHostname"] == linked["DefaultHostname"]
     zone = api.get(f"/pullzone/{linked['Id']}").json()
     assert zone["EdgeScriptId"] == created["Id"]
+
+
+def test_create_without_linked_pull_zone_creates_none(api):
+    created = api.post("/compute/script", json={"Name": "edge", "ScriptType": 1}).json()
+    assert created["LinkedPullZones"] == []
+    assert created["DefaultHostname"] == created["SystemHostname"]
+
+
+def test_create_with_integration_stores_the_booleans_left_out_as_false(api):
+    integration = {"IntegrationId": 7, "RepositorySettings": {"Name": "repo"}, "DeployConfiguration": {"Branch": "main"}}
+    created = api.post("/compute/script", json={"Name": "edge", "ScriptType": 1, "Integration": integration}).json()
+    assert created["Integration"]["RepositorySettings"]["Private"] is False
+    assert created["Integration"]["DeployConfiguration"]["CreateWorkflow"] is False
 
 
 def test_create_with_integration_records_its_ids(api):
@@ -274,6 +291,13 @@ def test_rename_refuses_an_empty_name(api):
 def test_delete_answers_204_and_the_script_is_gone(api):
     assert api.delete("/compute/script/1").status_code == 204
     assert api.get("/compute/script/1").status_code == 404
+
+
+def test_delete_keeps_linked_pull_zones_unless_asked(api):
+    created = api.post("/compute/script", json={"Name": "edge", "ScriptType": 1, "CreateLinkedPullZone": True}).json()
+    zone_id = created["LinkedPullZones"][0]["Id"]
+    api.delete(f"/compute/script/{created['Id']}")
+    assert api.get(f"/pullzone/{zone_id}").status_code == 200
 
 
 def test_delete_with_linked_pull_zones_deletes_them_too(api):
@@ -499,6 +523,34 @@ def test_fixture_secrets_get_ids_and_timestamps(simulator, api):
     assert len({secret["Id"] for secret in listed_secrets}) == 3
     assert min(listed_secrets[0]["Id"], listed_secrets[2]["Id"]) > 9
     assert all(secret["LastModified"].endswith("Z") for secret in secrets_of(api, 4))
+
+
+def test_fixture_scripts_fill_in_what_the_api_would_hold(simulator, api):
+    simulator.load_fixtures(
+        {"edge_scripts": [{"Name": "!!!", "Code": "c", "EdgeScriptVariables": [{"Name": "A"}, {"Name": "B"}], "Releases": [{"Uuid": "r1"}, {"Uuid": "r2"}]}]}
+    )
+    loaded = api.get("/compute/script/1").json()
+    assert loaded["Deleted"] is False
+    assert loaded["SystemHostname"] == "script-1.b-cdn.net"
+    assert [(variable["Id"], variable["Required"]) for variable in loaded["EdgeScriptVariables"]] == [(1, False), (2, False)]
+    releases = api.get("/compute/script/1/releases").json()["Items"]
+    assert [release["Id"] for release in releases] == [2, 1]
+    assert all(release["Deleted"] is False and release["DateReleased"] and release["DatePublished"] for release in releases)
+    assert loaded["CurrentReleaseId"] == 0
+
+
+def test_fixture_ids_of_variables_and_releases_never_collide(simulator, api):
+    simulator.load_fixtures(
+        {
+            "edge_scripts": [
+                {"Id": 4, "Code": "c", "EdgeScriptVariables": [{"Name": "A"}, {"Id": 9, "Name": "B"}], "Releases": [{"Uuid": "a"}, {"Id": 9, "Uuid": "b"}]},
+                {"Id": 5, "Code": "c", "EdgeScriptVariables": [{"Name": "C"}], "Releases": [{"Uuid": "c"}]},
+            ]
+        }
+    )
+    variables = [variable["Id"] for number in (4, 5) for variable in api.get(f"/compute/script/{number}").json()["EdgeScriptVariables"]]
+    releases = [release["Id"] for number in (4, 5) for release in api.get(f"/compute/script/{number}/releases").json()["Items"]]
+    assert len(set(variables)) == len(set(releases)) == 3
 
 
 def test_fixture_scripts_get_generated_fields(simulator, api):

@@ -148,8 +148,9 @@ def test_each_script_type_is_sent_as_its_number(simulator, script_type, number):
     dict(name="edge-auth", script_type="cdn", code=NEW_CODE, integration={
         "integration_id": 7, "repository_settings": {"id": 70, "name": "edge-repo", "private": True, "template_url": "https://example.com/t"},
         "deploy_configuration": {"branch": "main", "build_command": "npm run build", "entry_file": "dist/index.js", "create_workflow": True}}),
+    dict(name="edge-auth", script_type="cdn", integration={"integration_id": 7, "repository_settings": {"name": "edge-repo"}}),
     dict(name="edge-auth", script_type="cdn", create_linked_pull_zone=True, linked_pull_zone_name="edge-auth-zone"),
-], ids=["with code", "without code", "with integration", "with linked pull zone"])
+], ids=["with code", "without code", "with integration", "with the integration's defaults", "with linked pull zone"])
 def test_check_mode_predicts_the_created_script_and_a_read_returns_it(scripts, options):
     checked = run(scripts, check_mode=True, **options)
     applied = run(scripts, **options)
@@ -360,6 +361,7 @@ def test_absent_again_is_ok(scripts, options):
 
     result = run(scripts, state="absent", **options)
 
+    assert "failed" not in result
     assert result["changed"] is False
     assert [write[0] for write in writes(scripts)] == ["DELETE"]
 
@@ -384,6 +386,25 @@ def test_a_delete_whose_answer_is_lost_is_confirmed_by_reading(scripts):
     assert result["changed"] is True
     assert "failed" not in result
     assert [write[0] for write in writes(scripts)] == ["DELETE"]
+
+
+def test_a_delete_that_a_gateway_error_refused_is_sent_again(scripts):
+    scripts.fault(method="DELETE", path="/compute/script/", status=503, count=1)
+
+    result = run(scripts, id=GATE_ID, state="absent")
+
+    assert result["changed"] is True
+    assert [write[0] for write in writes(scripts)] == ["DELETE", "DELETE"]
+    assert api_status(scripts, "/compute/script/%d" % GATE_ID) == 404
+
+
+def test_a_rename_whose_answer_is_lost_is_confirmed_by_reading(scripts):
+    scripts.fault(method="POST", path="/compute/script/%d$" % ROUTER_ID, status=504, apply=True, count=1)
+
+    result = run(scripts, id=ROUTER_ID, name="edge-router")
+
+    assert result["edge_script"]["name"] == "edge-router"
+    assert writes(scripts) == [("POST", "/compute/script/%d" % ROUTER_ID, {"Name": "edge-router"})]
 
 
 # Secrets and errors
@@ -419,7 +440,8 @@ def test_an_api_refusal_is_one_sentence_with_the_status(scripts):
     ({"name": "n" * 101}, "name must be between 1 and 100 characters long, got 101"),
     ({"name": ""}, "name must be between 1 and 100 characters long, got 0"),
     ({"name": "router", "linked_pull_zone_name": ""}, "linked_pull_zone_name must be at least 1 characters long, got 0"),
-    ({"name": "router", "linked_pull_zone_name": "zone"}, "linked_pull_zone_name names the pull zone create_linked_pull_zone=true creates"),
+    ({"name": "router", "linked_pull_zone_name": "zone"},
+     "linked_pull_zone_name names the pull zone create_linked_pull_zone=true creates; set it or leave the name out."),
     ({"name": "router", "code": "a", "code_file": "/tmp/a.js"}, "parameters are mutually exclusive: code|code_file"),
     ({"script_type": "cdn"}, "one of the following is required: id, name"),
     ({"name": "router", "script_type": "worker"}, "value of script_type must be one of: dns, cdn, middleware, got: worker"),

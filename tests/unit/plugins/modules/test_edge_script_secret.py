@@ -140,6 +140,17 @@ def test_a_create_whose_answer_is_lost_is_confirmed_by_reading(scripts):
     assert len(writes(scripts)) == 1
 
 
+def test_a_delete_whose_answer_is_lost_is_confirmed_by_reading(scripts):
+    scripts.fault(method="DELETE", path="/secrets/31$", drop_connection=True, apply=True, count=1)
+
+    result = run(scripts, name="SIGNING_KEY", state="absent")
+
+    assert "failed" not in result
+    assert result["changed"] is True
+    assert len(writes(scripts)) == 1
+    assert read_back_secrets(scripts, ROUTER_ID) == []
+
+
 def test_an_update_whose_answer_is_lost_is_sent_again(scripts):
     scripts.fault(method="POST", path="/secrets/31$", status=503, apply=True, count=1)
 
@@ -175,6 +186,7 @@ def test_the_value_appears_nowhere_in_a_failure(scripts):
     ({"name": "N" * 257, "value": "v"}, "name must be between 1 and 256 characters long, got 257"),
     ({"name": "N", "value": "v" * 4097}, "value must be at most 4096 characters long, got 4097"),
     ({"name": "N"}, "state is present but all of the following are missing: value"),
+    ({"value": "s3cret-value"}, "missing required arguments: name"),
     ({"name": "N", "value": "s3cret-value", "update_secret": "sometimes"}, "value of update_secret must be one of: always, on_create, got: sometimes"),
     ({"name": "N", "value": "s3cret-value", "script_id": 1}, "parameters are mutually exclusive: script_id|script_name"),
 ])

@@ -75,10 +75,10 @@ def test_check_mode_predicts_the_variable_and_a_read_returns_it(scripts, options
     assert_prediction_holds(checked["variable"], applied["variable"], variable_read_back(scripts, options["name"]), ("id",))
 
 
-def test_updating_posts_only_the_changed_fields(scripts):
-    run(scripts, name="API_URL", default_value="https://eu.api.example.com", required=True)
+def test_an_update_posts_both_fields_the_unchanged_one_as_it_is(scripts):
+    run(scripts, name="LOG_LEVEL", default_value="debug")
 
-    assert writes(scripts) == [("POST", VARIABLES + "/21", {"DefaultValue": "https://eu.api.example.com"})]
+    assert writes(scripts) == [("POST", VARIABLES + "/22", {"DefaultValue": "debug", "Required": False})]
 
 
 def test_options_left_out_keep_their_values(scripts):
@@ -177,6 +177,16 @@ def test_an_update_whose_answer_is_lost_is_confirmed_by_reading(scripts):
     assert len(writes(scripts)) == 1
 
 
+def test_an_update_that_a_gateway_error_refused_is_sent_again(scripts):
+    scripts.fault(method="POST", path="/variables/21$", status=503, count=1)
+
+    result = run(scripts, name="API_URL", default_value="https://eu.api.example.com")
+
+    assert result["variable"] == variable_read_back(scripts, "API_URL")
+    assert result["variable"]["default_value"] == "https://eu.api.example.com"
+    assert len(writes(scripts)) == 2
+
+
 def test_a_delete_whose_answer_is_lost_is_confirmed_by_reading(scripts):
     scripts.fault(method="DELETE", path="/variables/22$", drop_connection=True, apply=True, count=1)
 
@@ -267,6 +277,7 @@ def test_the_deployment_key_of_the_script_read_appears_nowhere(scripts):
     ({"name": "N", "default_value": "v" * 4097}, "default_value must be at most 4096 characters long, got 4097"),
     ({"variables": [{"name": "A"}, {"name": "A"}]}, "variables must name each variable once, got 'A' more than once"),
     ({"variables": [{"name": ""}]}, "variables[0].name must be between 1 and 256 characters long, got 0"),
+    ({"variables": [{"default_value": "x"}]}, "missing required arguments: name found in variables"),
     ({"variables": [{"name": "A", "default_value": "v" * 4097}]}, "variables[0].default_value must be at most 4096 characters long"),
     ({"script_name": "", "name": "N"}, "script_name must be between 1 and 100 characters long, got 0"),
     ({"name": "N", "purge": True}, "purge deletes the variables that variables does not list, so it needs variables and state=present."),
