@@ -280,7 +280,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import
     script_gone,
     script_if_named,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
 
 INTEGRATION_OPTIONS = dict(
     integration_id=dict(type="int", required=True),
@@ -338,8 +338,9 @@ def update_script(module, current, code):
                         script_id, SCRIPT_TYPE_NAMES.get(current.get("ScriptType"), current.get("ScriptType")), wanted_type))
     integration_changes = changed_fields(current.get("Integration") or {}, integration_record(params["integration"]) or {})
     if integration_changes:
-        module.fail("Edge script %s has another integration than asked for (%s differ); the API cannot change the "
-                    "integration of an existing script." % (script_id, ", ".join(sorted(integration_changes))))
+        module.fail("Edge script %s has another integration than asked for (%s); the API cannot change the "
+                    "integration of an existing script." % (
+                        script_id, ", ".join("integration.%s differs" % option for option in sorted(to_snake(integration_changes)))))
 
     current_code = read_code(module.client, script_id)
     rename = params["id"] is not None and params["name"] is not None and params["name"] != current.get("Name")

@@ -211,8 +211,8 @@ def manage_variables(module):
         after = apply_steps(module, script["Id"], steps)
     if one:
         name = params["name"]
-        module.exit_resource(changed, project(variable_named(current, name)), project(variable_named(after, name)))
-    module.exit_resource(changed, project(current), project(after))
+        module.exit_resource(changed, to_snake(variable_named(current, name)), to_snake(variable_named(after, name)))
+    module.exit_resource(changed, to_snake(current), to_snake(after))
 
 
 def plan(current, wanted, purge):
@@ -269,10 +269,6 @@ def variable_holds(module, script_id, wanted):
 
 def variable_gone(module, script_id, variable_id):
     return all(item.get("Id") != variable_id for item in read_variables(module, script_id))
-
-
-def project(variables):
-    return to_snake(variables)
 
 
 def main():

@@ -313,7 +313,9 @@ def test_a_different_integration_of_an_existing_script_fails_without_a_write(sim
     result = run(simulator, name="router", integration={"integration_id": 7, "deploy_configuration": {"branch": "release"}})
 
     assert result["failed"] is True
-    assert "another integration than asked for (DeployConfiguration differ)" in result["msg"]
+    assert result["msg"] == (
+        "Edge script %d has another integration than asked for (integration.deploy_configuration differs); "
+        "the API cannot change the integration of an existing script." % ROUTER_ID)
     assert writes(simulator) == []
 
 
