@@ -247,9 +247,10 @@ class BunnyModule:
         self.ansible.exit_json(**result)
 
     def _diff_side(self, resource):
-        if isinstance(resource, list):
-            return {self.result_key: self.mask(resource)}
-        return self.mask(resource) or {}
+        masked = self.mask(resource)
+        if isinstance(masked, list):
+            return {self.result_key: masked}
+        return masked or {}
 
     def mask(self, data):
         """Mask the secret keys' values, and keep those values out of every other part of the output too."""

@@ -1,7 +1,9 @@
-"""Edge Scripting under `/compute/script`: scripts, their code, variables and releases.
+"""Edge Scripting under `/compute/script`: scripts, their code, variables, secrets and releases.
 
 A stored script is the record the API returns plus what that record does not show: its `Code`,
-`CodeLastModified` and `Releases`. `_public` leaves those out of every answer.
+`CodeLastModified`, `Releases` and `Secrets`. `_public` leaves those out of every answer.
+Secrets are write-only, as in the vendor's reference: their values are stored but no answer
+ever carries one.
 """
 
 import re
@@ -33,6 +35,9 @@ RELEASE_LIVE, RELEASE_ARCHIVED = 1, 0
 ScriptType = Annotated[int, Field(ge=0, le=2, description="0 DNS, 1 CDN, 2 Middleware")]
 ScriptName = Annotated[str, Field(min_length=1, max_length=100)]
 VariableValue = Annotated[str, Field(max_length=4096)]
+# The vendor's reference bounds secret names and values as it bounds variables.
+SecretName = Annotated[str, Field(min_length=1, max_length=256)]
+SecretValue = Annotated[str, Field(max_length=4096)]
 
 
 class EdgeScriptRepositorySettings(ContractModel):
@@ -84,6 +89,21 @@ class UpdateEdgeScriptVariableRequest(ContractModel):
     Required: Optional[bool] = None
 
 
+class AddEdgeScriptSecretRequest(ContractModel):
+    Name: SecretName
+    Secret: Optional[SecretValue] = None
+
+
+class UpsertEdgeScriptSecretRequest(ContractModel):
+    # Nullable in the reference, but without a name there is nothing to upsert: refused below.
+    Name: Optional[SecretName] = None
+    Secret: Optional[SecretValue] = None
+
+
+class UpdateEdgeScriptSecretRequest(ContractModel):
+    Secret: Optional[SecretValue] = None
+
+
 class PublishEdgeScriptRequest(ContractModel):
     Note: Optional[str] = None
 
@@ -103,6 +123,20 @@ def _fill_variable(variable: Dict[str, Any], next_id: int) -> Dict[str, Any]:
         "Required": variable.get("Required", False),
         "DefaultValue": variable.get("DefaultValue"),
     }
+
+
+def _fill_secret(secret: Dict[str, Any], next_id: int) -> Dict[str, Any]:
+    return {
+        "Id": secret.get("Id", next_id),
+        "Name": secret.get("Name", f"SECRET_{next_id}"),
+        "LastModified": secret.get("LastModified") or utc_now(),
+        "Secret": secret.get("Secret"),
+    }
+
+
+def _public_secret(secret: Dict[str, Any]) -> Dict[str, Any]:
+    """A secret as every answer shows it: never its value."""
+    return {"Id": secret["Id"], "Name": secret["Name"], "LastModified": secret["LastModified"]}
 
 
 def _fill_release(release: Dict[str, Any], next_id: int, code: Optional[str]) -> Dict[str, Any]:
@@ -154,6 +188,11 @@ def _fill_script(script: Dict[str, Any], next_ids: Dict[str, int]) -> Dict[str, 
         releases.append(_fill_release(release, next_ids["release"], script["Code"]))
         next_ids["release"] = max(next_ids["release"], releases[-1]["Id"]) + 1
     script["Releases"] = releases
+    secrets = []
+    for secret in script.get("Secrets") or []:
+        secrets.append(_fill_secret(secret, next_ids["secret"]))
+        next_ids["secret"] = max(next_ids["secret"], secrets[-1]["Id"]) + 1
+    script["Secrets"] = secrets
     live = [release["Id"] for release in releases if release["Status"] == RELEASE_LIVE]
     script.setdefault("CurrentReleaseId", live[-1] if live else 0)
     return script
@@ -166,6 +205,7 @@ def _next_ids(scripts: List[Dict[str, Any]]) -> Dict[str, int]:
             variable["Id"] for script in scripts for variable in script.get("EdgeScriptVariables") or [] if isinstance(variable.get("Id"), int)
         ),
         "release": next_int_id(release["Id"] for script in scripts for release in script.get("Releases") or [] if isinstance(release.get("Id"), int)),
+        "secret": next_int_id(secret["Id"] for script in scripts for secret in script.get("Secrets") or [] if isinstance(secret.get("Id"), int)),
     }
 
 
@@ -183,6 +223,14 @@ def _find_variable(script: Dict[str, Any], variable_id: int) -> Dict[str, Any]:
         if variable["Id"] == variable_id:
             return variable
     raise ApiError(404, f"The edge script {script['Id']} has no variable {variable_id}.")
+
+
+def _find_secret(script: Dict[str, Any], secret_id: int) -> Dict[str, Any]:
+    return find_record(script["Secrets"], secret_id, f"The edge script {script['Id']} has no secret {secret_id}.")
+
+
+def _secret_named(script: Dict[str, Any], name: str) -> Optional[Dict[str, Any]]:
+    return next((secret for secret in script["Secrets"] if secret["Name"] == name), None)
 
 
 def _numbered_page(items: List[Any], page: int, per_page: int) -> Dict[str, Any]:
@@ -330,6 +378,66 @@ async def delete_edge_script_variable(request: Request, id: int, variableId: int
         script = _find_script(state, id)
         script["EdgeScriptVariables"].remove(_find_variable(script, variableId))
         _touch(script)
+    return empty_response(204)
+
+
+@router.get("/{id}/secrets")
+async def list_edge_script_secrets(request: Request, id: int):
+    state = state_of(request)
+    with state.lock:
+        return json_response({"Secrets": [_public_secret(secret) for secret in _find_script(state, id)["Secrets"]]})
+
+
+@router.post("/{id}/secrets", openapi_extra=documented_body(AddEdgeScriptSecretRequest))
+async def add_edge_script_secret(request: Request, id: int):
+    body = await read_body(request, AddEdgeScriptSecretRequest)
+    state = state_of(request)
+    with state.lock:
+        script = _find_script(state, id)
+        if _secret_named(script, body.Name) is not None:
+            problem = field_error("Name", f"The script already has a secret named '{body.Name}'.")
+            raise ApiError(400, problem["message"], errors=[problem], key="edgescript.secret_exists")
+        secret = _fill_secret({"Name": body.Name, "Secret": body.Secret}, _next_ids(state.edge_scripts)["secret"])
+        script["Secrets"].append(secret)
+        return json_response(_public_secret(secret))
+
+
+@router.put("/{id}/secrets", openapi_extra=documented_body(UpsertEdgeScriptSecretRequest))
+async def upsert_edge_script_secret(request: Request, id: int):
+    """Set the value of the secret named in the body: 200 with the secret when it is new, 204 when it existed."""
+    body = await read_body(request, UpsertEdgeScriptSecretRequest)
+    state = state_of(request)
+    with state.lock:
+        script = _find_script(state, id)
+        if body.Name is None:
+            raise ApiError(400, "A secret needs a name.", errors=[field_error("Name", "A secret needs a name.")])
+        secret = _secret_named(script, body.Name)
+        if secret is not None:
+            secret["Secret"] = body.Secret
+            secret["LastModified"] = utc_now()
+            return empty_response(204)
+        secret = _fill_secret({"Name": body.Name, "Secret": body.Secret}, _next_ids(state.edge_scripts)["secret"])
+        script["Secrets"].append(secret)
+        return json_response(_public_secret(secret))
+
+
+@router.post("/{id}/secrets/{secretId}", openapi_extra=documented_body(UpdateEdgeScriptSecretRequest))
+async def update_edge_script_secret(request: Request, id: int, secretId: int):
+    body = await read_body(request, UpdateEdgeScriptSecretRequest)
+    state = state_of(request)
+    with state.lock:
+        secret = _find_secret(_find_script(state, id), secretId)
+        secret["Secret"] = body.Secret
+        secret["LastModified"] = utc_now()
+        return json_response(_public_secret(secret))
+
+
+@router.delete("/{id}/secrets/{secretId}")
+async def delete_edge_script_secret(request: Request, id: int, secretId: int):
+    state = state_of(request)
+    with state.lock:
+        script = _find_script(state, id)
+        script["Secrets"].remove(_find_secret(script, secretId))
     return empty_response(204)
 
 

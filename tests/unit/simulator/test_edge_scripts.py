@@ -1,7 +1,8 @@
-"""Edge Scripting under /compute/script: every endpoint, the list bounds, and the release semantics."""
+"""Edge Scripting under /compute/script: every endpoint, the list bounds, secrets, and the release semantics."""
 
 import pytest
 
+from ansible_collections.bunnynet.cloud.tests.simulator.app import create_app
 from ansible_collections.bunnynet.cloud.tests.unit.simulator.legacy_errors import assert_legacy_error
 
 SCRIPT_FIELDS = {
@@ -9,6 +10,8 @@ SCRIPT_FIELDS = {
     "DefaultHostname", "SystemHostname", "DeploymentKey", "RepositoryId", "IntegrationId", "MonthlyCost", "MonthlyRequestCount", "MonthlyCpuTime",
 }  # fmt: skip
 INT32_MAX = 2**31 - 1
+STORED_SECRET = "s3cr3t-value-from-the-fixture"
+SECRET_FIELDS = {"Id", "Name", "LastModified"}
 
 
 def script(number, **fields):
@@ -20,7 +23,12 @@ def scripts(simulator):
     simulator.load_fixtures(
         {
             "edge_scripts": [
-                script(1, Code="export default {}", EdgeScriptVariables=[{"Id": 1, "Name": "TOKEN", "Required": True, "DefaultValue": "a"}]),
+                script(
+                    1,
+                    Code="export default {}",
+                    EdgeScriptVariables=[{"Id": 1, "Name": "TOKEN", "Required": True, "DefaultValue": "a"}],
+                    Secrets=[{"Id": 1, "Name": "API_TOKEN", "Secret": STORED_SECRET}],
+                ),
                 script(2),
             ]
         }
@@ -40,6 +48,11 @@ ENDPOINTS = [
     ("POST", "/compute/script/1/variables/add", {"Name": "V", "Required": False}),
     ("POST", "/compute/script/1/variables/1", {"DefaultValue": "b"}),
     ("DELETE", "/compute/script/1/variables/1", None),
+    ("GET", "/compute/script/1/secrets", None),
+    ("POST", "/compute/script/1/secrets", {"Name": "NEW", "Secret": "v"}),
+    ("PUT", "/compute/script/1/secrets", {"Name": "API_TOKEN", "Secret": "v"}),
+    ("POST", "/compute/script/1/secrets/1", {"Secret": "v"}),
+    ("DELETE", "/compute/script/1/secrets/1", None),
     ("POST", "/compute/script/1/publish/release-1", {"Note": "n"}),
     ("GET", "/compute/script/1/releases/active", None),
     ("GET", "/compute/script/1/releases", None),
@@ -63,6 +76,16 @@ def test_an_unknown_script_gets_404_in_the_legacy_shape(api, method, path, body)
 @pytest.mark.parametrize("method", ["POST", "DELETE"])
 def test_an_unknown_variable_gets_404(api, method):
     assert_legacy_error(api.request(method, "/compute/script/1/variables/99", json={"Required": True}), 404)
+
+
+@pytest.mark.usefixtures("scripts")
+@pytest.mark.parametrize("method", ["POST", "DELETE"])
+def test_an_unknown_secret_gets_404(api, method):
+    assert_legacy_error(api.request(method, "/compute/script/1/secrets/99", json={"Secret": "v"}), 404, key="not_found")
+
+
+def test_an_unknown_script_is_named_in_the_message(api):
+    assert api.get("/compute/script/99").json()["Message"] == "The edge script 99 does not exist."
 
 
 def test_a_non_integer_script_id_is_refused_naming_the_parameter(api):
@@ -118,6 +141,19 @@ def test_create_with_linked_pull_zone_creates_the_zone(api):
     assert created["DefaultHostname"] == linked["DefaultHostname"]
     zone = api.get(f"/pullzone/{linked['Id']}").json()
     assert zone["EdgeScriptId"] == created["Id"]
+
+
+def test_create_without_linked_pull_zone_creates_none(api):
+    created = api.post("/compute/script", json={"Name": "edge", "ScriptType": 1}).json()
+    assert created["LinkedPullZones"] == []
+    assert created["DefaultHostname"] == created["SystemHostname"]
+
+
+def test_create_with_integration_stores_the_booleans_left_out_as_false(api):
+    integration = {"IntegrationId": 7, "RepositorySettings": {"Name": "repo"}, "DeployConfiguration": {"Branch": "main"}}
+    created = api.post("/compute/script", json={"Name": "edge", "ScriptType": 1, "Integration": integration}).json()
+    assert created["Integration"]["RepositorySettings"]["Private"] is False
+    assert created["Integration"]["DeployConfiguration"]["CreateWorkflow"] is False
 
 
 def test_create_with_integration_records_its_ids(api):
@@ -188,6 +224,19 @@ def test_list_leaves_out_linked_pull_zones_unless_asked(api):
     assert listed(api, search="alpha", includeLinkedPullzones="true")["Items"][0]["LinkedPullZones"][0]["Id"] == 5
 
 
+def test_list_takes_the_query_parameters_the_vendor_reference_names():
+    # The contract leaves the names "not shown"; these are the vendor reference's, in its order.
+    parameters = create_app().app.openapi()["paths"]["/compute/script"]["get"]["parameters"]
+    assert [parameter["name"] for parameter in parameters] == ["type", "page", "perPage", "search", "includeLinkedPullzones", "integrationId"]
+
+
+@pytest.mark.usefixtures("many_scripts")
+def test_list_pages_reach_the_last_page(api):
+    pages = [listed(api, page=number, perPage=5) for number in (1, 2)]
+    assert [page["HasMoreItems"] for page in pages] == [True, False]
+    assert [item["Id"] for page in pages for item in page["Items"]] == list(range(1, 8))
+
+
 LIST_PATHS = ["/compute/script", "/compute/script/1/releases"]
 # (parameter, smallest accepted, largest accepted, just below, just above): the contract's Limits table.
 LIST_BOUNDS = [("page", 1, INT32_MAX, 0, INT32_MAX + 1), ("perPage", 5, 1000, 4, 1001)]
@@ -242,6 +291,13 @@ def test_rename_refuses_an_empty_name(api):
 def test_delete_answers_204_and_the_script_is_gone(api):
     assert api.delete("/compute/script/1").status_code == 204
     assert api.get("/compute/script/1").status_code == 404
+
+
+def test_delete_keeps_linked_pull_zones_unless_asked(api):
+    created = api.post("/compute/script", json={"Name": "edge", "ScriptType": 1, "CreateLinkedPullZone": True}).json()
+    zone_id = created["LinkedPullZones"][0]["Id"]
+    api.delete(f"/compute/script/{created['Id']}")
+    assert api.get(f"/pullzone/{zone_id}").status_code == 200
 
 
 def test_delete_with_linked_pull_zones_deletes_them_too(api):
@@ -301,6 +357,117 @@ def test_delete_variable_answers_204_and_removes_it(api):
     assert api.get("/compute/script/1").json()["EdgeScriptVariables"] == []
 
 
+# Secrets: write-only, as in the vendor's reference
+
+
+def secrets_of(api, script_id=1):
+    answer = api.get(f"/compute/script/{script_id}/secrets")
+    assert answer.status_code == 200, answer.text
+    return answer.json()["Secrets"]
+
+
+@pytest.mark.usefixtures("scripts")
+def test_list_secrets_answers_names_and_timestamps_never_values(api):
+    answer = api.get("/compute/script/1/secrets")
+    assert set(answer.json()) == {"Secrets"}
+    [secret] = answer.json()["Secrets"]
+    assert set(secret) == SECRET_FIELDS
+    assert (secret["Id"], secret["Name"]) == (1, "API_TOKEN")
+    assert STORED_SECRET not in answer.text
+
+
+@pytest.mark.usefixtures("scripts")
+def test_a_script_without_secrets_lists_none(api):
+    assert secrets_of(api, 2) == []
+
+
+@pytest.mark.usefixtures("scripts")
+def test_add_secret_answers_the_secret_without_its_value(api):
+    answer = api.post("/compute/script/1/secrets", json={"Name": "SIGNING_KEY", "Secret": "added-value-123"})
+    assert answer.status_code == 200
+    assert set(answer.json()) == SECRET_FIELDS
+    assert answer.json()["Name"] == "SIGNING_KEY"
+    assert answer.json()["Id"] == 2
+    assert "added-value-123" not in answer.text
+    assert [secret["Name"] for secret in secrets_of(api)] == ["API_TOKEN", "SIGNING_KEY"]
+
+
+@pytest.mark.usefixtures("scripts")
+def test_add_secret_refuses_a_name_the_script_already_has(api):
+    assert_legacy_error(api.post("/compute/script/1/secrets", json={"Name": "API_TOKEN", "Secret": "v"}), 400, field="Name", key="edgescript.secret_exists")
+    assert len(secrets_of(api)) == 1
+
+
+@pytest.mark.usefixtures("scripts")
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"Secret": "v"}, "Name"),
+        ({"Name": "", "Secret": "v"}, "Name"),
+        ({"Name": "N" * 257, "Secret": "v"}, "Name"),
+        ({"Name": "N", "Secret": "v" * 4097}, "Secret"),
+        ({"Name": "N", "Secret": 5}, "Secret"),
+        ({"Name": "N", "Value": "v"}, "Value"),
+    ],
+    ids=["no name", "empty name", "name too long", "value too long", "value not a string", "unknown field"],
+)
+def test_add_secret_refuses_a_body_outside_the_reference(api, body, field):
+    assert_legacy_error(api.post("/compute/script/1/secrets", json=body), 400, field=field, key="validation_error")
+
+
+@pytest.mark.usefixtures("scripts")
+@pytest.mark.parametrize("length", [1, 256])
+def test_add_secret_accepts_names_at_the_bounds(api, length):
+    assert api.post("/compute/script/1/secrets", json={"Name": "N" * length, "Secret": "v" * 4096}).status_code == 200
+
+
+@pytest.mark.usefixtures("scripts")
+def test_update_secret_answers_the_secret_with_a_new_timestamp_and_no_value(api):
+    before = secrets_of(api)[0]
+    answer = api.post("/compute/script/1/secrets/1", json={"Secret": "rotated-value-456"})
+    assert answer.status_code == 200
+    assert set(answer.json()) == SECRET_FIELDS
+    assert answer.json()["LastModified"] > before["LastModified"]
+    assert "rotated-value-456" not in answer.text
+
+
+@pytest.mark.usefixtures("scripts")
+def test_upsert_secret_adds_a_new_name_with_200(api):
+    answer = api.request("PUT", "/compute/script/1/secrets", json={"Name": "NEW", "Secret": "upserted-789"})
+    assert answer.status_code == 200
+    assert set(answer.json()) == SECRET_FIELDS
+    assert [secret["Name"] for secret in secrets_of(api)] == ["API_TOKEN", "NEW"]
+
+
+@pytest.mark.usefixtures("scripts")
+def test_upsert_secret_updates_a_known_name_with_204(api):
+    answer = api.request("PUT", "/compute/script/1/secrets", json={"Name": "API_TOKEN", "Secret": "upserted-789"})
+    assert answer.status_code == 204
+    assert len(secrets_of(api)) == 1
+
+
+@pytest.mark.usefixtures("scripts")
+def test_upsert_secret_refuses_a_body_without_name(api):
+    assert_legacy_error(api.request("PUT", "/compute/script/1/secrets", json={"Secret": "v"}), 400, field="Name")
+
+
+@pytest.mark.usefixtures("scripts")
+def test_delete_secret_answers_204_and_removes_it(api):
+    assert api.delete("/compute/script/1/secrets/1").status_code == 204
+    assert secrets_of(api) == []
+
+
+@pytest.mark.usefixtures("scripts")
+def test_no_answer_ever_carries_a_secret_value(api):
+    api.post("/compute/script/1/secrets", json={"Name": "A", "Secret": "value-of-a-0001"})
+    api.post("/compute/script/1/secrets/1", json={"Secret": "value-of-b-0002"})
+    answers = [api.get(path) for path in ("/compute/script", "/compute/script/1", "/compute/script/1/secrets", "/compute/script/1/code")]
+    for answer in answers:
+        assert answer.status_code == 200
+        for value in (STORED_SECRET, "value-of-a-0001", "value-of-b-0002"):
+            assert value not in answer.text
+
+
 # Releases
 
 
@@ -345,6 +512,45 @@ def test_releases_list_newest_first_in_the_envelope(api):
 
 
 # Fixtures
+
+
+def test_fixture_secrets_get_ids_and_timestamps(simulator, api):
+    simulator.load_fixtures({"edge_scripts": [{"Id": 4, "Secrets": [{"Name": "A"}, {"Id": 9, "Name": "B"}]}, {"Id": 5, "Secrets": [{"Name": "C"}]}]})
+    listed_secrets = secrets_of(api, 4) + secrets_of(api, 5)
+    assert [secret["Name"] for secret in listed_secrets] == ["A", "B", "C"]
+    assert listed_secrets[1]["Id"] == 9
+    # As for variables and releases, generated ids come after the largest id the fixture gives.
+    assert len({secret["Id"] for secret in listed_secrets}) == 3
+    assert min(listed_secrets[0]["Id"], listed_secrets[2]["Id"]) > 9
+    assert all(secret["LastModified"].endswith("Z") for secret in secrets_of(api, 4))
+
+
+def test_fixture_scripts_fill_in_what_the_api_would_hold(simulator, api):
+    simulator.load_fixtures(
+        {"edge_scripts": [{"Name": "!!!", "Code": "c", "EdgeScriptVariables": [{"Name": "A"}, {"Name": "B"}], "Releases": [{"Uuid": "r1"}, {"Uuid": "r2"}]}]}
+    )
+    loaded = api.get("/compute/script/1").json()
+    assert loaded["Deleted"] is False
+    assert loaded["SystemHostname"] == "script-1.b-cdn.net"
+    assert [(variable["Id"], variable["Required"]) for variable in loaded["EdgeScriptVariables"]] == [(1, False), (2, False)]
+    releases = api.get("/compute/script/1/releases").json()["Items"]
+    assert [release["Id"] for release in releases] == [2, 1]
+    assert all(release["Deleted"] is False and release["DateReleased"] and release["DatePublished"] for release in releases)
+    assert loaded["CurrentReleaseId"] == 0
+
+
+def test_fixture_ids_of_variables_and_releases_never_collide(simulator, api):
+    simulator.load_fixtures(
+        {
+            "edge_scripts": [
+                {"Id": 4, "Code": "c", "EdgeScriptVariables": [{"Name": "A"}, {"Id": 9, "Name": "B"}], "Releases": [{"Uuid": "a"}, {"Id": 9, "Uuid": "b"}]},
+                {"Id": 5, "Code": "c", "EdgeScriptVariables": [{"Name": "C"}], "Releases": [{"Uuid": "c"}]},
+            ]
+        }
+    )
+    variables = [variable["Id"] for number in (4, 5) for variable in api.get(f"/compute/script/{number}").json()["EdgeScriptVariables"]]
+    releases = [release["Id"] for number in (4, 5) for release in api.get(f"/compute/script/{number}/releases").json()["Items"]]
+    assert len(set(variables)) == len(set(releases)) == 3
 
 
 def test_fixture_scripts_get_generated_fields(simulator, api):

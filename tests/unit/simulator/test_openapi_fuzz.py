@@ -17,13 +17,23 @@ from ansible_collections.bunnynet.cloud.tests.simulator.app import create_app
 WORLD = {
     "registries": [{"id": 0}, {"id": 1}],
     "apps": [{"id": "0", "containerTemplates": [{"id": "0", "name": "web"}]}],
-    "edge_scripts": [{"Id": 0, "Code": "export default {}", "EdgeScriptVariables": [{"Id": 0, "Name": "V"}]}, {"Id": 1}],
+    "edge_scripts": [{"Id": 0, "Code": "export default {}", "EdgeScriptVariables": [{"Id": 0, "Name": "V"}], "Secrets": [{"Id": 0, "Name": "S"}]}, {"Id": 1}],
     "pull_zones": [{"Id": 0, "Hostnames": [{"Value": "0"}], "EdgeRules": [{"Guid": "0"}]}, {"Id": 1}],
     "video_libraries": [{"Id": 0}, {"Id": 1}],
     "shield_zones": [{"shieldZoneId": 0}, {"shieldZoneId": 1, "planType": 0}],
     "settings": {"progressing_seconds": 0},
 }
-WORLD_PATH_PARAMETERS = {"appId": "0", "containerId": "0", "registryId": 0, "id": 0, "variableId": 0, "pullZoneId": 0, "edgeRuleId": "0", "shieldZoneId": 0}
+WORLD_PATH_PARAMETERS = {
+    "appId": "0",
+    "containerId": "0",
+    "registryId": 0,
+    "id": 0,
+    "variableId": 0,
+    "secretId": 0,
+    "pullZoneId": 0,
+    "edgeRuleId": "0",
+    "shieldZoneId": 0,
+}
 EXAMPLES_PER_OPERATION_AND_MODE = 12
 
 # The document comes from the application itself, built in process: no server is needed to collect the tests.
@@ -44,7 +54,12 @@ def test_every_body_the_simulator_reads_is_documented():
         for method, operation in operations.items()
         if method in {"post", "put", "patch", "delete"} and "requestBody" not in operation
     )
-    assert writes_without_body == ["DELETE /compute/script/{id}", "DELETE /compute/script/{id}/variables/{variableId}", "POST /mc/apps/{appId}/restart"]
+    assert writes_without_body == [
+        "DELETE /compute/script/{id}",
+        "DELETE /compute/script/{id}/secrets/{secretId}",
+        "DELETE /compute/script/{id}/variables/{variableId}",
+        "POST /mc/apps/{appId}/restart",
+    ]
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE], ids=str)

@@ -200,15 +200,14 @@ def test_secret_keys_are_masked_in_the_result_and_the_diff_and_appear_nowhere(zo
     assert "t0ps3cret-token" not in json.dumps(result)
 
 
-def test_a_resource_that_is_a_list_shows_in_the_diff_under_the_result_key(zone):
-    # Ansible's diff display needs mappings: a bare list makes the default callback fail.
-    def list_resource(module):
-        module.exit_resource(True, ["a.example"], ["a.example", "b.example"])
+def test_a_list_resource_is_shown_in_the_diff_under_the_result_key(zone):
+    def listing(module):
+        module.exit_resource(True, [{"name": "a"}], [{"name": "a"}, {"name": "b", "token": "t0ps3cret-token"}])
 
-    result, _module = run_base(zone, action=list_resource, diff=True)
+    result, _module = run_base(zone, action=listing, diff=True)
 
-    assert result["zone"] == ["a.example", "b.example"]
-    assert result["diff"] == {"before": {"zone": ["a.example"]}, "after": {"zone": ["a.example", "b.example"]}}
+    assert result["zone"] == [{"name": "a"}, {"name": "b", "token": MASK}]
+    assert result["diff"] == {"before": {"zone": [{"name": "a"}]}, "after": {"zone": [{"name": "a"}, {"name": "b", "token": MASK}]}}
 
 
 def test_hidden_values_disappear_from_every_part_of_the_output(zone):

@@ -1,0 +1,137 @@
+"""The edge script helpers on their own: error sentences, projections, requests and lookups."""
+
+import pytest
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
+    create_request,
+    describe_error,
+    integration_record,
+    newest_script_named,
+    predicted_new_script,
+    project_release,
+    project_script,
+    scripts_named,
+    without_none,
+)
+
+INTEGRATION = {
+    "integration_id": 7,
+    "repository_settings": {"id": 70, "name": "repo", "private": None, "template_url": None},
+    "deploy_configuration": None,
+}
+
+
+class ListingClient:
+    """A client whose list of scripts is fixed; records what it was asked for."""
+
+    def __init__(self, scripts):
+        self.scripts = scripts
+        self.asked = []
+
+    def paginate_pages(self, path, params=None, per_page=1000):
+        self.asked.append((path, params))
+        return iter(self.scripts)
+
+
+def error(status, path):
+    return BunnyApiError("GET", path, status)
+
+
+@pytest.mark.parametrize("path, sentence", [
+    ("/compute/script/7", "Edge script 7 was not found (HTTP 404)."),
+    ("/compute/script/7/code", "Edge script 7 was not found (HTTP 404)."),
+    ("/compute/script/7/variables/add", "Edge script 7 was not found (HTTP 404)."),
+    ("/compute/script/7/secrets", "Edge script 7 was not found (HTTP 404)."),
+    ("/compute/script/7/variables/21", "Edge script 7 or its variable 21 was not found (HTTP 404)."),
+    ("/compute/script/7/secrets/31", "Edge script 7 or its secret 31 was not found (HTTP 404)."),
+])
+def test_a_404_names_what_was_not_found(path, sentence):
+    assert describe_error(error(404, path)) == sentence
+
+
+@pytest.mark.parametrize("status, path", [(400, "/compute/script/7"), (500, "/compute/script/7/code"), (404, "/pullzone/7")])
+def test_other_errors_keep_their_own_sentence(status, path):
+    assert describe_error(error(status, path)) is None
+
+
+@pytest.mark.parametrize("number, name", [(0, "dns"), (1, "cdn"), (2, "middleware"), (9, 9)])
+def test_a_script_s_type_is_shown_by_name_and_an_unknown_one_as_it_came(number, name):
+    assert project_script({"ScriptType": number})["script_type"] == name
+
+
+def test_a_script_projection_is_snake_case_and_carries_code_only_when_asked():
+    script = {"Id": 1, "ScriptType": 1, "EdgeScriptVariables": [{"DefaultValue": "x"}], "DeploymentKey": "k"}
+
+    assert project_script(script) == {"id": 1, "script_type": "cdn", "edge_script_variables": [{"default_value": "x"}], "deployment_key": "k"}
+    assert project_script(script, code=None, with_code=True)["code"] is None
+    assert project_script(None) is None
+
+
+@pytest.mark.parametrize("number, name", [(0, "archived"), (1, "live"), (5, 5)])
+def test_a_release_s_status_is_shown_by_name(number, name):
+    assert project_release({"Status": number, "DatePublished": "d"}) == {"status": name, "date_published": "d"}
+
+
+def test_no_release_projects_to_none():
+    assert project_release(None) is None
+
+
+def test_an_integration_is_in_the_api_s_casing_with_unset_options_left_none():
+    assert integration_record(INTEGRATION) == {
+        "IntegrationId": 7,
+        "RepositorySettings": {"Id": 70, "Name": "repo", "Private": None, "TemplateUrl": None},
+        "DeployConfiguration": None,
+    }
+
+
+def test_an_integration_to_create_has_the_reference_s_non_nullable_booleans_false():
+    options = dict(INTEGRATION, deploy_configuration={"branch": "main"})
+
+    record = integration_record(options, fill_defaults=True)
+
+    assert record["RepositorySettings"]["Private"] is False
+    assert record["DeployConfiguration"] == {"Branch": "main", "InstallCommand": None, "BuildCommand": None, "EntryFile": None, "CreateWorkflow": False}
+    assert integration_record(None, fill_defaults=True) is None
+
+
+def create_params(**changes):
+    params = dict(name="edge", script_type="dns", create_linked_pull_zone=False, linked_pull_zone_name=None, integration=None)
+    params.update(changes)
+    return params
+
+
+def test_a_create_request_leaves_out_what_was_not_given():
+    assert create_request(create_params(), None) == {"Name": "edge", "ScriptType": 0, "CreateLinkedPullZone": False}
+
+
+def test_a_create_request_carries_code_zone_and_integration():
+    body = create_request(create_params(create_linked_pull_zone=True, linked_pull_zone_name="zone", integration=INTEGRATION), "c")
+
+    assert body == {
+        "Name": "edge", "ScriptType": 0, "Code": "c", "CreateLinkedPullZone": True, "LinkedPullZoneName": "zone",
+        "Integration": {"IntegrationId": 7, "RepositorySettings": {"Id": 70, "Name": "repo", "Private": False}},
+    }
+
+
+@pytest.mark.parametrize("linked, expected", [(False, []), (True, None)])
+def test_a_new_script_s_linked_pull_zones_are_empty_unless_the_server_makes_one(linked, expected):
+    assert predicted_new_script(create_params(create_linked_pull_zone=linked))["LinkedPullZones"] == expected
+
+
+def test_without_none_drops_none_at_any_depth_and_keeps_false_and_empty():
+    assert without_none({"a": None, "b": False, "c": {"d": None, "e": ""}, "f": [None]}) == {"b": False, "c": {"e": ""}, "f": [None]}
+
+
+def test_names_are_compared_exactly_after_the_search():
+    client = ListingClient([{"Id": 1, "Name": "Router"}, {"Id": 2, "Name": "router"}, {"Id": 3, "Name": "router-eu"}])
+
+    assert scripts_named(client, "router") == [{"Id": 2, "Name": "router"}]
+    assert client.asked == [("/compute/script", {"search": "router", "includeLinkedPullzones": "true"})]
+
+
+def test_after_a_create_the_newest_script_of_the_name_is_the_one_made():
+    client = ListingClient([{"Id": 9, "Name": "edge"}, {"Id": 12, "Name": "edge"}, {"Id": 30, "Name": "edge-2"}])
+
+    assert newest_script_named(client, "edge")["Id"] == 12
+    assert newest_script_named(ListingClient([]), "edge") is None
