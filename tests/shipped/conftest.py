@@ -26,8 +26,8 @@ def run(command, timeout, **options):
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False, **options)
 
 
-def ansible_galaxy(*arguments):
-    result = run([sys.executable, "-m", "ansible.cli.galaxy", *arguments], timeout=300)
+def ansible_galaxy(*arguments, cwd=None):
+    result = run([sys.executable, "-m", "ansible.cli.galaxy", *arguments], timeout=300, cwd=cwd)
     assert result.returncode == 0, result.stdout + result.stderr
     return result
 
@@ -137,7 +137,9 @@ def built_collection(tmp_path_factory):
 def installed_collections(built_collection, tmp_path_factory):
     """A collections path holding the collection installed from the tarball, and nothing else."""
     collections = tmp_path_factory.mktemp("collections")
-    ansible_galaxy("collection", "install", str(built_collection), "-p", str(collections))
+    # Run from inside a checkout under ansible_collections/ (as the pipeline's copy is),
+    # ansible-galaxy counts this collection as installed already and would install nothing.
+    ansible_galaxy("collection", "install", "--force", str(built_collection), "-p", str(collections), cwd=str(collections))
     return collections
 
 

@@ -36,7 +36,7 @@ def test_an_image_defined_as_the_guide_shows_installs_the_collections_python_req
     created = run([sys.executable, "-m", "ansible_builder", "create", "-f", "execution-environment.yml", "--context", "context"], cwd=str(tmp_path))
     assert created.returncode == 0, created.stdout + created.stderr
     build = tmp_path / "context" / "_build"
-    installed = run([sys.executable, "-m", "ansible.cli.galaxy", "collection", "install", "-r", "requirements.yml", "-p", str(tmp_path / "image")],
+    installed = run([sys.executable, "-m", "ansible.cli.galaxy", "collection", "install", "--force", "-r", "requirements.yml", "-p", str(tmp_path / "image")],
                     cwd=str(build))
     assert installed.returncode == 0, installed.stdout + installed.stderr
     introspect = [sys.executable, str(build / "scripts" / "introspect.py"), "introspect"]
