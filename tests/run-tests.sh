@@ -42,17 +42,19 @@ PY
 }
 
 failed_steps=()
+step_times=()
 step() {
-    local name="$1"
+    local name="$1" started=$SECONDS
     shift
     echo
     echo "===== $name: $*"
     if "$@"; then
-        echo "----- $name passed"
+        echo "----- $name passed ($((SECONDS - started)) s)"
     else
-        echo "----- $name FAILED"
+        echo "----- $name FAILED ($((SECONDS - started)) s)"
         failed_steps+=("$name")
     fi
+    step_times+=("$(printf '%5d s  %s' $((SECONDS - started)) "$name")")
 }
 
 # ansible-test sanity, units and integration with whichever ansible-core is first on PATH.
@@ -125,6 +127,8 @@ fi
 step "unit test count" count_unit_tests
 
 echo
+printf '%s\n' "${step_times[@]}"
+echo "Total: $((SECONDS / 60)) min $((SECONDS % 60)) s"
 if ((${#failed_steps[@]})); then
     echo "Failed steps: ${failed_steps[*]}"
 else
