@@ -37,6 +37,7 @@ options:
   include_linked_pull_zones:
     description:
       - Return each script's linked pull zones. Without it the API lists them as empty.
+      - A read by O(id) always returns them.
     type: bool
     default: false
   integration_id:

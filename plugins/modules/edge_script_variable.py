@@ -45,6 +45,7 @@ options:
   variables:
     description:
       - Several variables at once, matched to the script's variables by O(variables[].name).
+      - Mutually exclusive with O(name), O(default_value) and O(required).
       - Variables of the script that are not listed stay, unless O(purge=true).
     type: list
     elements: dict

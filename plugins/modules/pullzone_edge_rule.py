@@ -25,6 +25,7 @@ options:
   guid:
     description:
       - GUID of the edge rule, in any case.
+      - Exactly one of O(guid) and O(description) is required.
     type: str
   description:
     description:

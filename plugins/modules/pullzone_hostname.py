@@ -57,7 +57,7 @@ options:
       - Request a free managed certificate for each listed hostname that has no certificate yet.
         A hostname that has one is left alone.
       - The hostname's DNS must already point at the pull zone for the certificate to be issued.
-      - Ignored with O(state=absent).
+      - Ignored with O(state=absent). Mutually exclusive with O(complete_external_dns_certificate).
     type: bool
     default: false
   complete_external_dns_certificate:

@@ -15,7 +15,8 @@ description:
     nothing, and any run in check mode, only reads.
   - Referrers are compared without regard to case and without a trailing dot; new ones are sent
     in lower case without the dot.
-  - A list that is not given is left as it is.
+  - A list that is not given is left as it is; at least one of O(allowed_referrers) and
+    O(blocked_referrers) is required.
   - Writes to one pull zone from parallel tasks on the same machine wait for each other; see
     O(lock_timeout).
 author:

@@ -76,6 +76,14 @@ def test_info_on_an_unknown_zone_fails_naming_it(zones):
     assert result["msg"] == "Shield zone 99 was not found (HTTP 404)."
 
 
+def test_info_with_a_zone_id_that_is_not_a_number_fails_before_any_request(zones):
+    result = read_info(zones, "shop")
+
+    assert result["failed"] is True
+    assert "shield_zone_id" in result["msg"] and "cannot be converted to an int" in result["msg"]
+    assert zones.requests() == []
+
+
 # shield_bot_detection
 
 

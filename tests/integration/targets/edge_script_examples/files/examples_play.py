@@ -21,7 +21,7 @@ def examples_of(path):
 
 def main(paths):
     tasks = [task for path in paths for task in examples_of(path)]
-    play = {"name": "Every example of the edge script modules", "hosts": "localhost", "connection": "local", "gather_facts": False, "tasks": tasks}
+    play = {"name": "Every example of the given modules", "hosts": "localhost", "connection": "local", "gather_facts": False, "tasks": tasks}
     yaml.safe_dump([play], sys.stdout, sort_keys=False, width=1000)
 
 
