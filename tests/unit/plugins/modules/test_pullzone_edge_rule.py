@@ -104,13 +104,26 @@ def test_a_read_only_rule_is_not_switched(zone):
     assert writes(zone) == []
 
 
-def test_a_switch_whose_answer_is_lost_after_it_was_applied_is_settled_by_a_read(zone):
+@pytest.mark.parametrize("guid, enabled", [(REDIRECT_GUID, False), (BLOCK_GUID, True)], ids=["switched off", "switched on"])
+def test_a_switch_whose_answer_is_lost_after_it_was_applied_is_settled_by_a_read(zone, guid, enabled):
     zone.fault(method="POST", path="setEdgeRuleEnabled", status=503, apply=True, count=1)
 
-    result = run(zone, guid=REDIRECT_GUID, enabled=False)
+    result = run(zone, guid=guid, enabled=enabled)
 
-    assert result["changed"] is True
-    assert requests_sent(zone) == [("GET", ZONE), ("POST", SWITCH % REDIRECT_GUID), ("GET", ZONE)]
+    assert (result.get("failed"), result["changed"]) == (None, True)
+    assert requests_sent(zone) == [("GET", ZONE), ("POST", SWITCH % guid), ("GET", ZONE)]
+    assert stored_rule(zone, guid)["Enabled"] is enabled
+
+
+@pytest.mark.parametrize("guid, enabled", [(REDIRECT_GUID, False), (BLOCK_GUID, True)], ids=["switched off", "switched on"])
+def test_a_switch_that_got_a_gateway_error_before_it_was_applied_is_sent_again(zone, guid, enabled):
+    zone.fault(method="POST", path="setEdgeRuleEnabled", status=502, count=1)
+
+    result = run(zone, guid=guid, enabled=enabled)
+
+    assert (result.get("failed"), result["changed"]) == (None, True)
+    assert requests_sent(zone) == [("GET", ZONE), ("POST", SWITCH % guid), ("GET", ZONE), ("POST", SWITCH % guid)]
+    assert stored_rule(zone, guid)["Enabled"] is enabled
 
 
 @pytest.mark.parametrize("options, message", [

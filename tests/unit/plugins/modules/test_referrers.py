@@ -133,6 +133,27 @@ def test_an_add_whose_answer_is_lost_after_it_was_applied_is_settled_by_a_read(p
     assert stored(parent)["blocked_referrers"] == ["bad.example", "worse.example"]
 
 
+def test_a_removal_whose_answer_is_lost_after_it_was_applied_is_settled_by_a_read(parent):
+    parent.simulator.fault(method="POST", path="removeAllowedReferrer", drop_connection=True, apply=True, count=1)
+
+    result = run(parent, allowed_referrers=["example.com"], state="absent")
+
+    assert (result.get("failed"), result["changed"]) == (None, True)
+    assert requests_sent(parent.simulator) == [("GET", parent.path), ("POST", parent.path + "/removeAllowedReferrer"), ("GET", parent.path)]
+    assert stored(parent)["allowed_referrers"] == []
+
+
+def test_a_removal_that_got_a_gateway_error_before_it_was_applied_is_sent_again(parent):
+    parent.simulator.fault(method="POST", path="removeBlockedReferrer", status=502, count=1)
+
+    result = run(parent, blocked_referrers=["bad.example"], state="absent")
+
+    assert (result.get("failed"), result["changed"]) == (None, True)
+    remove = ("POST", parent.path + "/removeBlockedReferrer")
+    assert requests_sent(parent.simulator) == [("GET", parent.path), remove, ("GET", parent.path), remove]
+    assert stored(parent)["blocked_referrers"] == []
+
+
 def test_an_unknown_record_is_named(parent):
     result = run(parent, allowed_referrers=["a.example"], **{parent.id_option: 99})
 
