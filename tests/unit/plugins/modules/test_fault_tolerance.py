@@ -304,4 +304,3 @@ def test_a_slow_api_fails_every_module_within_its_timeouts_with_a_message_naming
     for name, result in results.items():
         assert (name, result["failed"], result["changed"]) == (name, True, False)
         assert "no answer within api_timeout (1 seconds) after 2 attempts" in result["msg"], name
-
