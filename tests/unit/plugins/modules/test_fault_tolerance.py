@@ -11,6 +11,8 @@ import json
 import re
 import time
 
+import pytest
+
 from ansible_collections.bunnynet.cloud.plugins.modules import (
     edge_script,
     edge_script_release,
@@ -19,13 +21,14 @@ from ansible_collections.bunnynet.cloud.plugins.modules import (
     pullzone_hostname,
     pullzone_referrer,
 )
+from ansible_collections.bunnynet.cloud.tests.simulator.server import SimulatorServer
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.edge_fixtures import (
     api_get,
     read_back_active_release,
     read_back_variables,
     scripts_named,
 )
-from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import APP_ID, load_storefront, read_raw
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import APP_ID, REGISTRIES, load_storefront, read_raw, storefront
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module, run_module_process, start_module_process
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.pull_zone_fixtures import read_zone
 
@@ -282,25 +285,38 @@ SLOW_RUNS = {
     "edge_script_variable": (edge_script_variable, dict(script_id=11, name="REGION", default_value="eu")),
     "mc_app": (mc_app, dict(app_id=APP_ID, name="shop")),
 }
-SLOW_DELAY_MS = 4000
+# Long enough that a client waiting for the answers would take far longer than the bound below.
+SLOW_DELAY_MS = 8000
 SLOW_TIMEOUT = 1
 SLOW_RETRIES = 1
+# Two attempts of one second each (the first retry is immediate), plus the processes' start on a busy machine.
+SLOW_BOUND_SECONDS = (SLOW_RETRIES + 1) * SLOW_TIMEOUT + 5
 
 
-def test_a_slow_api_fails_every_module_within_its_timeouts_with_a_message_naming_api_timeout(simulator, tmp_path):
-    load_storefront(simulator, pull_zones=[{"Id": 1, "Name": "assets"}], edge_scripts=[{"Id": 11, "Name": "router", "ScriptType": 1}])
-    simulator.fault(path="^/", delay_ms=SLOW_DELAY_MS)
+@pytest.fixture
+def slow_api():
+    """A simulator of the test's own whose every answer is late: the requests it still holds when the
+    test ends are cancelled with it, instead of landing in the shared simulator's log during a later test."""
+    with SimulatorServer(fixtures=dict(
+        apps=[storefront()], registries=REGISTRIES, pull_zones=[{"Id": 1, "Name": "assets"}],
+        edge_scripts=[{"Id": 11, "Name": "router", "ScriptType": 1}],
+    )) as server:
+        server.add_fault(path="^/", delay_ms=SLOW_DELAY_MS)
+        yield server
+
+
+def test_a_slow_api_fails_every_module_within_its_timeouts_with_a_message_naming_api_timeout(slow_api, tmp_path):
+    api = dict(api_url=slow_api.url, api_key=slow_api.api_key, api_timeout=SLOW_TIMEOUT, api_retries=SLOW_RETRIES)
 
     started = time.monotonic()
     processes = {
-        name: start_module_process(module, simulator.api_args(api_timeout=SLOW_TIMEOUT, api_retries=SLOW_RETRIES, **options), tmp_path, name)
+        name: start_module_process(module, dict(api, **options), tmp_path, name)
         for name, (module, options) in SLOW_RUNS.items()
     }
-    results = {name: json.loads(process.communicate(timeout=30)[0]) for name, process in processes.items()}
+    results = {name: json.loads(process.communicate(timeout=60)[0]) for name, process in processes.items()}
     elapsed = time.monotonic() - started
 
-    # Two attempts of one second each (the first retry is immediate), plus the processes' start.
-    assert elapsed < (SLOW_RETRIES + 1) * SLOW_TIMEOUT + 4
+    assert elapsed < SLOW_BOUND_SECONDS
     for name, result in results.items():
         assert (name, result["failed"], result["changed"]) == (name, True, False)
         assert "no answer within api_timeout (1 seconds) after 2 attempts" in result["msg"], name
