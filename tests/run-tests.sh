@@ -5,7 +5,8 @@
 # collection (sandbox, guides, AWX, execution environment), the molecule scenarios, the
 # benchmarks and the demo with the newest ansible-core the machine's python3 takes; then sanity,
 # units and integration again with the newest ansible-core release on Python 3.12. Every step runs; the script fails if
-# any step failed or could not run.
+# any step failed or could not run. Integration runs at -vvvv into tests/output/integration-<python>.log,
+# which is then searched for the fixtures' secrets.
 set -euo pipefail
 
 # shellcheck source=tests/utils/environment.sh
@@ -66,8 +67,25 @@ ansible_test_steps() {
     step "units ($label)" bash -c \
         "set -o pipefail; ansible-test units --python $python_version --color no 2>&1 | tee -a $work/units.log"
     stop_simulator
-    step "integration ($label)" ansible-test integration --python "$python_version" --color no
+    local integration_log="$repository_root/tests/output/integration-$python_version.log"
+    step "integration ($label)" run_integration "$python_version" "$integration_log"
     stop_simulator
+    step "secrets in the integration output ($label)" python "$repository_root/tests/utils/find_leaked_secrets.py" "$integration_log"
+}
+
+# Integration at -vvvv, the most a user's run can show, into a log for the secret scan; the CI log
+# gets each target's name and recap, and the log's tail when the run fails.
+run_integration() {
+    local python_version="$1" log="$2" status=0
+    mkdir -p "$(dirname "$log")"
+    rm -f "$log"
+    ansible-test integration --python "$python_version" --color no -vvvv >"$log" 2>&1 || status=$?
+    grep -E '^(Running .* integration test role|[[:alnum:]_-]+ +: ok=)' "$log" || true
+    if ((status != 0)); then
+        echo "--- the last 150 lines of $log:"
+        tail -n 150 "$log"
+    fi
+    return "$status"
 }
 
 # Adds the closing summaries of every pytest run in the log into one line, and fails when any run

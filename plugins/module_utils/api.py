@@ -139,10 +139,11 @@ class BunnyApiError(Exception):
 
     def _sentence(self):
         if self.status == RATE_LIMITED and self.retries_exhausted:
+            api_says = ": %s" % self.message.rstrip(".") if self.message else ""
             return (
-                "%s %s was refused with HTTP 429 (the API's rate limit) on %s. Raise api_retries "
+                "%s %s was refused with HTTP 429 (the API's rate limit%s) on %s. Raise api_retries "
                 "(%d now) to wait longer, or run fewer tasks against the API at once." % (
-                    self.method, self.path, _count(self.attempts, "attempt"), self.attempts - 1)
+                    self.method, self.path, api_says, _count(self.attempts, "attempt"), self.attempts - 1)
             )
         outcome = "failed with status %s" % self.status if self.status is not None else "failed"
         sentence = "%s %s %s" % (self.method, self.path, outcome)

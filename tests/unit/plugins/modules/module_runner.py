@@ -1,4 +1,4 @@
-"""Run a module's main() in-process and return the JSON it printed, as Ansible would see it.
+"""Run a module's main() in-process and return the JSON it printed, as Ansible would see it; or run it in a process of its own.
 
 The real exit path runs (including Ansible's no_log masking), so a test that finds no secret in
 the result proves what a playbook would see.
@@ -7,6 +7,9 @@ the result proves what a playbook would see.
 import contextlib
 import io
 import json
+import os
+import subprocess
+import sys
 
 from ansible.module_utils.testing import patch_module_args
 
@@ -17,3 +20,20 @@ def run_module(module, args, check_mode=False, diff=False):
     with patch_module_args(module_args), contextlib.redirect_stdout(output), contextlib.suppress(SystemExit):
         module.main()
     return json.loads(output.getvalue())
+
+
+def start_module_process(module, args, tmp_path, run_name):
+    """Start a module in a process of its own, as Ansible does, with its arguments in a file.
+
+    Every process of one test shares ``tmp_path`` as its TMPDIR, where the pull zone locks live.
+    """
+    args_file = tmp_path / ("%s.json" % run_name)
+    args_file.write_text(json.dumps({"ANSIBLE_MODULE_ARGS": args}))
+    root = os.path.abspath(os.path.join(os.path.dirname(module.__file__), *[os.pardir] * 5))
+    return subprocess.Popen([sys.executable, "-m", module.__name__, str(args_file)], stdout=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=root, TMPDIR=str(tmp_path)))
+
+
+def run_module_process(module, args, tmp_path, run_name, timeout):
+    """Run a module in a process of its own and return its result; a run that outlasts ``timeout`` seconds fails the test."""
+    return json.loads(start_module_process(module, args, tmp_path, run_name).communicate(timeout=timeout)[0])

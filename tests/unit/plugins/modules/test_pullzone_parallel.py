@@ -6,11 +6,9 @@ and every hostname must arrive.
 """
 
 import json
-import os
-import subprocess
-import sys
 
 from ansible_collections.bunnynet.cloud.plugins.modules import pullzone_hostname
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import start_module_process
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.pull_zone_fixtures import ZONE_ID, assets_zone, hostname_values
 
 FORKS = 10
@@ -18,13 +16,8 @@ WRITE_DELAY_MS = 150
 
 
 def start_module(simulator, tmp_path, fork):
-    """Run pullzone_hostname in a process of its own, as Ansible does, with its arguments in a file."""
     args = simulator.api_args(pull_zone_id=ZONE_ID, hostnames=["fork%02d-a.example.com" % fork, "fork%02d-b.example.com" % fork], lock_timeout=60)
-    args_file = tmp_path / ("fork%02d.json" % fork)
-    args_file.write_text(json.dumps({"ANSIBLE_MODULE_ARGS": args}))
-    root = os.path.abspath(os.path.join(os.path.dirname(pullzone_hostname.__file__), *[os.pardir] * 5))
-    return subprocess.Popen([sys.executable, "-m", pullzone_hostname.__name__, str(args_file)], stdout=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=root, TMPDIR=str(tmp_path)))
+    return start_module_process(pullzone_hostname, args, tmp_path, "fork%02d" % fork)
 
 
 def test_ten_parallel_runs_on_one_zone_write_one_at_a_time_and_lose_nothing(simulator, tmp_path):
