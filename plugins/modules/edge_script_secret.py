@@ -267,7 +267,8 @@ def main():
             SCRIPT_REFERENCE_OPTIONS,
             name=dict(type="str"),
             value=dict(type="str", no_log=True),
-            secrets=dict(type="list", elements="dict", options=dict(
+            # The names are no secret; each value is hidden by its own no_log.
+            secrets=dict(type="list", elements="dict", no_log=False, options=dict(
                 name=dict(type="str", required=True),
                 value=dict(type="str", no_log=True),
             )),
