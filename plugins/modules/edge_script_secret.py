@@ -132,7 +132,7 @@ secret:
       prediction in check mode; V(null) when it is absent.
   returned: success, with O(name)
   type: dict
-  contains:
+  contains: &secret_fields
     id:
       description: ID of the secret; V(null) for a secret check mode predicts.
       type: int
@@ -152,19 +152,7 @@ secrets:
   returned: success, with O(secrets)
   type: list
   elements: dict
-  contains:
-    id:
-      description: ID of the secret; V(null) for a secret check mode predicts.
-      type: int
-      sample: 31
-    name:
-      description: Name of the secret.
-      type: str
-      sample: SIGNING_KEY
-    last_modified:
-      description: When the value was last set (UTC); V(null) in check mode for a secret the module would create or set.
-      type: str
-      sample: "2026-05-04T10:11:12.000000Z"
+  contains: *secret_fields
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
