@@ -8,7 +8,8 @@ module: edge_script_secret
 short_description: Manage the secrets of a bunny.net Edge Script
 version_added: 0.1.0
 description:
-  - Creates or deletes a secret of an Edge Script, found by its O(name), and sets its value.
+  - Creates or deletes a secret of an Edge Script, found by its O(name), and sets its value; or
+    does the same for a whole set of secrets with O(secrets), deleting the others with O(purge).
   - Secrets are write-only in the API. It lists their names but never their values, so the module
     cannot tell whether a value differs. O(update_secret) says when to send the value.
   - The value never appears in results, diffs, failures or logs, at any verbosity.
@@ -25,13 +26,36 @@ options:
     type: str
   name:
     description:
-      - Name of the secret, 1 to 256 characters, compared exactly.
+      - Name of the one secret to manage, 1 to 256 characters, compared exactly.
+      - Exactly one of O(name) and O(secrets) is required.
     type: str
-    required: true
   value:
     description:
-      - Value of the secret, up to 4096 characters. Required with O(state=present).
+      - Value of the secret, up to 4096 characters. Required with O(name) and O(state=present).
     type: str
+  secrets:
+    description:
+      - Several secrets at once, matched to the script's secrets by O(secrets[].name). Secrets of
+        the script that are not listed stay, unless O(purge=true).
+      - The script's secrets are read once for the whole set.
+    type: list
+    elements: dict
+    suboptions:
+      name:
+        description: Name of the secret, 1 to 256 characters, compared exactly. Each may be listed once.
+        type: str
+        required: true
+      value:
+        description:
+          - Value of the secret, up to 4096 characters. Required with O(state=present); not used with
+            O(state=absent).
+        type: str
+  purge:
+    description:
+      - Delete the script's secrets that O(secrets) does not list. Needs O(secrets) and
+        O(state=present).
+    type: bool
+    default: false
   update_secret:
     description:
       - V(on_create) sends the value only when the module creates the secret, so a second run is
@@ -43,8 +67,8 @@ options:
     default: on_create
   state:
     description:
-      - V(present) creates the secret (and with O(update_secret=always) sets its value);
-        V(absent) deletes it when the script has it.
+      - V(present) creates the secret, or every listed secret (and with O(update_secret=always)
+        sets their values); V(absent) deletes it, or every listed secret, when the script has it.
     type: str
     choices: [present, absent]
     default: present
@@ -84,6 +108,16 @@ EXAMPLES = r"""
     update_secret: always
   when: rotate_secrets | default(false) | bool
 
+- name: Give the router exactly these secrets, deleting any other
+  bunnynet.cloud.edge_script_secret:
+    script_name: router
+    secrets:
+      - name: SIGNING_KEY
+        value: "{{ vault_router_signing_key }}"
+      - name: UPSTREAM_TOKEN
+        value: "{{ vault_upstream_token }}"
+    purge: true
+
 - name: Delete a secret the router no longer reads
   bunnynet.cloud.edge_script_secret:
     script_name: router
@@ -96,9 +130,9 @@ secret:
   description:
     - The secret in snake_case as the API lists it after the changes, without its value; the
       prediction in check mode; V(null) when it is absent.
-  returned: success
+  returned: success, with O(name)
   type: dict
-  contains:
+  contains: &secret_fields
     id:
       description: ID of the secret; V(null) for a secret check mode predicts.
       type: int
@@ -111,9 +145,18 @@ secret:
       description: When the value was last set (UTC); V(null) in check mode for a secret the module would create or set.
       type: str
       sample: "2026-05-04T10:11:12.000000Z"
+secrets:
+  description:
+    - Every secret of the script in snake_case after the changes, without values, in the order the
+      API lists them followed by the ones created; the prediction in check mode.
+  returned: success, with O(secrets)
+  type: list
+  elements: dict
+  contains: *secret_fields
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import reconcile_keyed
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
     SCRIPT_REFERENCE_KWARGS,
     SCRIPT_REFERENCE_OPTIONS,
@@ -129,51 +172,107 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import
     target_script_id,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
+
+SECRET_RULES = (
+    ("name", SECRET_NAME_BOUNDS),
+    ("value", VALUE_BOUNDS),
+    ("secrets", dict(satisfies=(each_named_once("name"), "name each secret once"))),
+    ("secrets[].name", SECRET_NAME_BOUNDS),
+    ("secrets[].value", VALUE_BOUNDS),
+) + SCRIPT_REFERENCE_RULES
 
 
-def manage_secret(module):
+def manage_secrets(module):
     params = module.params
-    name = params["name"]
+    one = params["secrets"] is None
+    present = params["state"] == "present"
+    if params["purge"] and (one or not present):
+        module.fail("purge deletes the secrets that secrets does not list, so it needs secrets and state=present.")
+    wanted = [dict(name=params["name"], value=params["value"])] if one else params["secrets"]
+    missing_values = [item["name"] for item in wanted if item["value"] is None]
+    if present and missing_values:
+        module.fail("value is required with state=present." if one else
+                    "secrets[].value is required with state=present; missing for %s." % ", ".join(missing_values))
     script_id = target_script_id(module)
-    current = secret_named(read_secrets(module.client, script_id), name)
-    if params["state"] == "absent":
-        if current is not None and not module.check_mode:
-            module.write("DELETE", build_path(SECRET_PATH, script_id=script_id, secret_id=current["Id"]),
-                         confirm=lambda: secret_named(read_secrets(module.client, script_id), name) is None)
-        module.exit_resource(current is not None, to_snake(current), None)
+    current = read_secrets(module.client, script_id)
+    steps = plan(current, wanted, params) if present else [
+        ("delete", secret, None) if any(item["name"] == secret.get("Name") for item in wanted) else ("keep", secret, secret)
+        for secret in current]
 
-    after = current
-    if current is None:
-        after = {"Id": None, "Name": name, "LastModified": None}
-        if not module.check_mode:
-            after = module.write("POST", build_path(SECRETS_PATH, script_id=script_id), {"Name": name, "Secret": params["value"]},
-                                 confirm=lambda: secret_named(read_secrets(module.client, script_id), name))
-    elif params["update_secret"] == "always":
-        after = dict(current, LastModified=None)
-        if not module.check_mode:
+    changed = any(action != "keep" for action, _target, _predicted in steps)
+    after = [predicted for action, _target, predicted in steps if action != "delete"]
+    if changed and not module.check_mode:
+        after = apply_steps(module, script_id, steps)
+    if one:
+        name = params["name"]
+        module.exit_resource(changed, to_snake(secret_named(current, name)), to_snake(secret_named(after, name)))
+    module.exit_resource(changed, to_snake(current), to_snake(after))
+
+
+def plan(current, wanted, params):
+    """``(action, target, predicted)`` for every secret: keep, create, set or delete; the secret to write
+    (with its ``Secret`` value to create or set) and what the secret becomes.
+
+    The API never shows a value, so an existing secret is set only with update_secret=always.
+    """
+    pairs, removed = reconcile_keyed(current, [dict(Name=item["name"], Secret=item["value"]) for item in wanted], "Name", purge=params["purge"])
+    steps = []
+    for present, item in pairs:
+        if item is None or (present is not None and params["update_secret"] != "always"):
+            steps.append(("keep", present, present))
+        elif present is None:
+            steps.append(("create", item, {"Id": None, "Name": item["Name"], "LastModified": None}))
+        else:
+            steps.append(("set", dict(present, Secret=item["Secret"]), dict(present, LastModified=None)))
+    return steps + [("delete", secret, None) for secret in removed]
+
+
+def apply_steps(module, script_id, steps):
+    """Send one write per step that changes something; returns the secrets as the API answered them."""
+    after = []
+    for action, target, _predicted in steps:
+        if action == "keep":
+            after.append(target)
+        elif action == "create":
+            after.append(module.write(
+                "POST", build_path(SECRETS_PATH, script_id=script_id), target,
+                confirm=lambda name=target["Name"]: secret_named(read_secrets(module.client, script_id), name)))
+        elif action == "set":
             # Setting the same value again does no harm, so a lost answer is resent without a read
             # (no read could tell: the API never shows the value).
-            after = module.write("POST", build_path(SECRET_PATH, script_id=script_id, secret_id=current["Id"]),
-                                 {"Secret": params["value"]}, confirm=None)
-    module.exit_resource(after is not current, to_snake(current), to_snake(after))
+            after.append(module.write(
+                "POST", build_path(SECRET_PATH, script_id=script_id, secret_id=target["Id"]), {"Secret": target["Secret"]}, confirm=None))
+        else:
+            module.write("DELETE", build_path(SECRET_PATH, script_id=script_id, secret_id=target["Id"]),
+                         confirm=lambda name=target["Name"]: secret_named(read_secrets(module.client, script_id), name) is None)
+    return after
 
 
 def main():
     module = BunnyModule(
         argument_spec=dict(
             SCRIPT_REFERENCE_OPTIONS,
-            name=dict(type="str", required=True),
+            name=dict(type="str"),
             value=dict(type="str", no_log=True),
+            # The names are no secret; each value is hidden by its own no_log.
+            secrets=dict(type="list", elements="dict", no_log=False, options=dict(
+                name=dict(type="str", required=True),
+                value=dict(type="str", no_log=True),
+            )),
+            purge=dict(type="bool", default=False),
             update_secret=dict(type="str", choices=["always", "on_create"], default="on_create"),
             state=dict(type="str", choices=["present", "absent"], default="present"),
         ),
         result_key="secret",
-        rules=(("name", SECRET_NAME_BOUNDS), ("value", VALUE_BOUNDS)) + SCRIPT_REFERENCE_RULES,
+        rules=SECRET_RULES,
         secret_keys=SECRET_KEYS,
-        required_if=[("state", "present", ["value"])],
-        **SCRIPT_REFERENCE_KWARGS
+        mutually_exclusive=SCRIPT_REFERENCE_KWARGS["mutually_exclusive"] + [("name", "secrets"), ("value", "secrets")],
+        required_one_of=SCRIPT_REFERENCE_KWARGS["required_one_of"] + [("name", "secrets")],
     )
-    module.run(manage_secret, describe_error=describe_error)
+    if module.params["secrets"] is not None:
+        module.result_key = "secrets"
+    module.run(manage_secrets, describe_error=describe_error)
 
 
 if __name__ == "__main__":

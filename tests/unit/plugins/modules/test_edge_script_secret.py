@@ -160,6 +160,74 @@ def test_an_update_whose_answer_is_lost_is_sent_again(scripts):
     assert writes(scripts) == [("POST", SECRETS + "/31", {"Secret": NEW_VALUE})] * 2
 
 
+# A set of secrets
+
+
+def without_ids_and_times(secrets):
+    return [dict(secret, id=None, last_modified=None) for secret in secrets]
+
+
+def test_a_set_creates_only_the_missing_secrets_and_a_second_run_is_ok(scripts):
+    wanted = [dict(name="SIGNING_KEY", value=NEW_VALUE), dict(name="UPSTREAM_TOKEN", value=NEW_VALUE)]
+
+    result = run(scripts, secrets=wanted)
+    first_writes = writes(scripts)
+    scripts.clear_requests()
+    again = run(scripts, secrets=wanted)
+
+    assert first_writes == [("POST", SECRETS, {"Name": "UPSTREAM_TOKEN", "Secret": NEW_VALUE})]
+    assert result["secrets"] == read_back_secrets(scripts, ROUTER_ID)
+    assert [secret["name"] for secret in result["secrets"]] == ["SIGNING_KEY", "UPSTREAM_TOKEN"]
+    assert again["changed"] is False
+    assert writes(scripts) == []
+
+
+def test_purge_deletes_the_secrets_the_set_does_not_list(scripts):
+    result = run(scripts, secrets=[dict(name="UPSTREAM_TOKEN", value=NEW_VALUE)], purge=True)
+
+    assert writes(scripts) == [("POST", SECRETS, {"Name": "UPSTREAM_TOKEN", "Secret": NEW_VALUE}), ("DELETE", SECRETS + "/31", None)]
+    assert [secret["name"] for secret in read_back_secrets(scripts, ROUTER_ID)] == ["UPSTREAM_TOKEN"]
+    assert result["secrets"] == read_back_secrets(scripts, ROUTER_ID)
+
+
+def test_check_mode_predicts_the_purged_set_and_a_read_returns_it(scripts):
+    options = dict(secrets=[dict(name="UPSTREAM_TOKEN", value=NEW_VALUE)], purge=True)
+    checked = run(scripts, check_mode=True, diff=True, **options)
+    assert writes(scripts) == []
+    applied = run(scripts, **options)
+
+    assert checked["changed"] is True
+    assert [secret["name"] for secret in checked["diff"]["before"]["secrets"]] == ["SIGNING_KEY"]
+    assert [secret["name"] for secret in checked["diff"]["after"]["secrets"]] == ["UPSTREAM_TOKEN"]
+    # Ids and times of new secrets are the server's to give.
+    assert_prediction_holds(*(without_ids_and_times(secrets) for secrets in (checked["secrets"], applied["secrets"], read_back_secrets(scripts, ROUTER_ID))))
+
+
+def test_a_set_with_update_always_sets_existing_values_and_creates_missing_ones(scripts):
+    run(scripts, secrets=[dict(name="SIGNING_KEY", value=NEW_VALUE), dict(name="UPSTREAM_TOKEN", value=NEW_VALUE)], update_secret="always")
+
+    assert writes(scripts) == [("POST", SECRETS + "/31", {"Secret": NEW_VALUE}), ("POST", SECRETS, {"Name": "UPSTREAM_TOKEN", "Secret": NEW_VALUE})]
+
+
+def test_a_set_with_absent_deletes_the_listed_secrets_only(scripts):
+    run(scripts, name="UPSTREAM_TOKEN", value=NEW_VALUE)
+    scripts.clear_requests()
+
+    result = run(scripts, secrets=[dict(name="SIGNING_KEY"), dict(name="MISSING")], state="absent")
+
+    assert result["changed"] is True
+    assert writes(scripts) == [("DELETE", SECRETS + "/31", None)]
+    assert [secret["name"] for secret in read_back_secrets(scripts, ROUTER_ID)] == ["UPSTREAM_TOKEN"]
+
+
+def test_no_value_of_a_set_appears_in_the_output(scripts):
+    result = run(scripts, diff=True, secrets=[dict(name="SIGNING_KEY", value=NEW_VALUE), dict(name="UPSTREAM_TOKEN", value=NEW_VALUE)],
+                 update_secret="always", _ansible_verbosity=4)
+
+    assert result["changed"] is True
+    assert NEW_VALUE not in json.dumps(result)
+
+
 @pytest.mark.parametrize("options", [
     dict(name="UPSTREAM_TOKEN"),
     dict(name="SIGNING_KEY", update_secret="always"),
@@ -185,8 +253,12 @@ def test_the_value_appears_nowhere_in_a_failure(scripts):
     ({"name": "", "value": "v"}, "name must be between 1 and 256 characters long, got 0"),
     ({"name": "N" * 257, "value": "v"}, "name must be between 1 and 256 characters long, got 257"),
     ({"name": "N", "value": "v" * 4097}, "value must be at most 4096 characters long, got 4097"),
-    ({"name": "N"}, "state is present but all of the following are missing: value"),
-    ({"value": "s3cret-value"}, "missing required arguments: name"),
+    ({"name": "N"}, "value is required with state=present."),
+    ({"secrets": [{"name": "A", "value": "s3cret-value"}, {"name": "B"}]}, "secrets[].value is required with state=present; missing for B."),
+    ({"value": "s3cret-value"}, "one of the following is required: name, secrets"),
+    ({"name": "N", "value": "v", "purge": True}, "purge deletes the secrets that secrets does not list, so it needs secrets and state=present."),
+    ({"secrets": [{"name": "A", "value": "v"}, {"name": "A", "value": "w"}]}, "name each secret once"),
+    ({"secrets": [{"name": "A", "value": "v" * 4097}]}, "secrets[0].value must be at most 4096 characters long, got 4097"),
     ({"name": "N", "value": "s3cret-value", "update_secret": "sometimes"}, "value of update_secret must be one of: always, on_create, got: sometimes"),
     ({"name": "N", "value": "s3cret-value", "script_id": 1}, "parameters are mutually exclusive: script_id|script_name"),
 ])
