@@ -9,56 +9,10 @@ Anything else fails here, so that no example goes untested.
 import re
 
 import pytest
-import requests
-import yaml
 
 GUIDES = ["README.md", "docs/getting-started.md", "docs/authentication.md", "docs/simulator.md"]
-SIMULATOR_KEY = "guide-test-key"
 FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "api_keys", "settings"}
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)\s+unreachable=0\s+failed=0", re.MULTILINE)
-
-
-class Sandbox:
-    """The installed collection's simulator, started with its sandbox playbook, and a shell pointed at it."""
-
-    def __init__(self, shell, folder, demo_state):
-        self.shell = shell
-        self.folder = folder
-        # The state each playbook example starts from: the demo's.
-        self.demo_state = demo_state
-        self.url = None
-
-    def start(self):
-        started = self.shell.run(
-            "ansible-playbook bunnynet.cloud.simulator -e simulator_api_key=%s -e simulator_dir=%s" % (SIMULATOR_KEY, self.folder), cwd=self.folder
-        )
-        assert started.returncode == 0, started.stdout + started.stderr
-        self.url = (self.folder / "url").read_text().strip()
-
-    def stop(self):
-        self.shell.run("ansible-playbook bunnynet.cloud.simulator -e simulator_state=stopped -e simulator_dir=%s" % self.folder, cwd=self.folder)
-
-    def load(self, fixtures):
-        answer = requests.post(self.url + "/_sim/fixtures", json=fixtures, timeout=10)
-        assert answer.status_code == 200, answer.text
-
-    def run_playbook(self, path):
-        return self.shell.run(
-            'ansible-playbook %s -e vault_bunnynet_api_key="$BUNNYNET_API_KEY"' % path,
-            cwd=self.folder,
-            BUNNYNET_API_URL=self.url,
-            BUNNYNET_API_KEY=SIMULATOR_KEY,
-        )
-
-
-@pytest.fixture(scope="module")
-def sandbox(guides, new_user_shell, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("guides")
-    demo_state = yaml.safe_load(guides.root.joinpath("tests", "simulator", "fixtures", "demo.yml").read_text())
-    simulator = Sandbox(new_user_shell(folder), folder, demo_state)
-    simulator.start()
-    yield simulator
-    simulator.stop()
 
 
 def check_playbook(sandbox, block):

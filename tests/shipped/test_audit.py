@@ -1,0 +1,141 @@
+"""The drift audit (`ansible-playbook bunnynet.cloud.audit`), run from the installed collection.
+
+An inventory describes resources with the roles' variables; a play applies it with the roles, then
+the account is changed by hand through the API, and the audit must name exactly what was changed,
+send nothing but reads, and fail on drift only when asked to.
+"""
+
+import json
+
+import pytest
+import yaml
+
+# Another pull zone beside the demo's zone 10, so that the inventory has a resource nobody touches.
+MEDIA_ZONE = {"Id": 12, "Name": "demo-media", "OriginUrl": "https://media-origin.demo.example"}
+
+INVENTORY = {
+    "all": {
+        # The hosts run their modules on the controller, with the Python Ansible runs with.
+        "vars": {"ansible_connection": "local", "ansible_python_interpreter": "{{ ansible_playbook_python }}"},
+        "hosts": {
+            "assets_zone": {
+                "pullzone_domains_pull_zone_id": 10,
+                "pullzone_domains_hostnames": ["cdn.demo.example", {"name": "static.demo.example", "force_ssl": True}],
+                "pullzone_domains_allowed_referrers": ["demo.example"],
+                "pullzone_domains_edge_rules": [{"description": "Maintenance redirect", "enabled": False}],
+            },
+            "media_zone": {
+                "pullzone_domains_pull_zone_id": 12,
+                "pullzone_domains_hostnames": ["media.demo.example"],
+            },
+        },
+    }
+}
+
+APPLY = """
+- name: Apply the inventory with the roles
+  hosts: all
+  gather_facts: false
+  tasks:
+    - name: Ensure the pull zone's domains
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.pullzone_domains
+      when: pullzone_domains_pull_zone_id is defined
+"""
+
+MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
+# What the hand-made changes below make differ from the inventory, and nothing else.
+DRIFTED = {("assets_zone", "pull zone 10 hostnames"), ("assets_zone", "pull zone 10 edge rule Maintenance redirect")}
+
+
+@pytest.fixture(scope="module")
+def applied(sandbox):
+    """The demo's account with the inventory applied; the sandbox's folder holds inventory.yml."""
+    sandbox.load(dict(sandbox.demo_state, pull_zones=sandbox.demo_state["pull_zones"] + [MEDIA_ZONE]))
+    (sandbox.folder / "inventory.yml").write_text(yaml.safe_dump(INVENTORY))
+    (sandbox.folder / "apply.yml").write_text(APPLY)
+    played = sandbox.run("ansible-playbook -i inventory.yml apply.yml")
+    assert played.returncode == 0, played.stdout + played.stderr
+    return sandbox
+
+
+@pytest.fixture(scope="module")
+def drift(applied):
+    """The same account after someone removed a hostname and switched an edge rule on, by hand."""
+    applied.api("DELETE", "/pullzone/10/removeHostname", {"Hostname": "static.demo.example"})
+    applied.api("POST", "/pullzone/10/edgerules/%s/setEdgeRuleEnabled" % MAINTENANCE_RULE, {"Id": 10, "Value": True})
+    return applied
+
+
+def audit(sandbox, *options):
+    """Run the audit with the request log cleared first; its result, the report, and the requests it sent."""
+    sandbox.clear_requests()
+    played = sandbox.run("ansible-playbook bunnynet.cloud.audit -i inventory.yml -e audit_report_path=reports/drift %s" % " ".join(options))
+    report = sandbox.folder / "reports" / "drift.json"
+    findings = json.loads(report.read_text()) if report.exists() else None
+    markdown = (sandbox.folder / "reports" / "drift.md").read_text() if report.exists() else None
+    sent = [(entry["method"], entry["path"]) for entry in sandbox.requests()]
+    report.unlink(missing_ok=True)
+    return played, findings, markdown, sent
+
+
+def drifted(findings):
+    return {(finding["host"], finding["resource"]) for finding in findings["resources"] if finding["drifted"]}
+
+
+def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
+    played, findings, markdown, sent = audit(applied, "-e audit_fail_on_drift=true")
+
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert findings["drifted"] is False and drifted(findings) == set()
+    assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "media_zone"}
+    assert "0 drifted" in markdown
+    assert sent and {method for method, _path in sent} == {"GET"}
+
+
+def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_reads(drift):
+    played, findings, markdown, sent = audit(drift)
+
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert findings["drifted"] is True
+    assert drifted(findings) == DRIFTED
+    assert findings["summary"] == {"hosts": 2, "resources": len(findings["resources"]), "drifted": 2, "errors": 0}
+    assert {method for method, _path in sent} == {"GET"}
+    # The Markdown has a section for each drifted resource and none for the others.
+    sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
+    assert sections == {"%s (%s)" % (resource, host) for host, resource in DRIFTED}
+    assert "static.demo.example" in markdown.split("## pull zone 10 hostnames (assets_zone)", 1)[1]
+    assert "- `enabled`: `true` in the account, `false` in the inventory" in markdown
+
+
+def test_drift_fails_the_audit_when_asked_to_after_writing_the_report(drift):
+    played, findings, _markdown, sent = audit(drift, "-e audit_fail_on_drift=true")
+
+    assert played.returncode != 0
+    assert "2 resources differ from the inventory: " in played.stdout
+    assert drifted(findings) == DRIFTED
+    assert {method for method, _path in sent} == {"GET"}
+
+
+def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(applied):
+    inventory = yaml.safe_load(yaml.safe_dump(INVENTORY))
+    inventory["all"]["hosts"]["web"] = {}
+    (applied.folder / "inventory-with-web.yml").write_text(yaml.safe_dump(inventory))
+
+    applied.clear_requests()
+    played = applied.run("ansible-playbook bunnynet.cloud.audit -i inventory-with-web.yml -e audit_report_path=reports/with-web")
+
+    assert played.returncode != 0
+    findings = json.loads((applied.folder / "reports" / "with-web.json").read_text())
+    assert [error["host"] for error in findings["errors"]] == ["web"]
+    assert "web has none of the variables" in findings["errors"][0]["message"]
+    assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "media_zone"}
+
+
+def test_bad_audit_settings_fail_before_any_request(applied):
+    applied.clear_requests()
+    played = applied.run("ansible-playbook bunnynet.cloud.audit -i inventory.yml -e audit_fail_on_drift=sometimes")
+
+    assert played.returncode != 0
+    assert "audit_fail_on_drift" in played.stdout
+    assert applied.requests() == []
