@@ -1,0 +1,5 @@
+export default {
+  async fetch(request) {
+    return new Response("broken", { status: 500 });
+  },
+};
