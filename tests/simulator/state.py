@@ -61,12 +61,16 @@ class Settings(BaseModel):
     progressing_seconds: float = Field(
         default=1.0, ge=0, le=3600, description="How long an application stays `progressing` after a change or a restart."
     )
+    failing_image_tags: List[str] = Field(
+        default=[], description="Image tags that turn an application `failing` instead of `active` once it has been progressing."
+    )
 
 
 class SettingsUpdate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     progressing_seconds: Optional[float] = Field(default=None, ge=0, le=3600)
+    failing_image_tags: Optional[List[str]] = None
 
 
 class ApiKeys(BaseModel):
@@ -164,8 +168,10 @@ class SimulatorState:
         self.progress_deadlines[app["id"]] = time.monotonic() + self.settings.progressing_seconds
 
     def settle(self, app: Dict[str, Any]) -> None:
-        """Turn a progressing application active once its delay is over; checked when it is read."""
+        """Turn a progressing application active once its delay is over, or failing when a template
+        runs one of the failing image tags; checked when it is read."""
         deadline = self.progress_deadlines.get(app["id"])
         if deadline is not None and time.monotonic() >= deadline:
             del self.progress_deadlines[app["id"]]
-            app["status"] = "active"
+            failing = any(template.get("imageTag") in self.settings.failing_image_tags for template in app["containerTemplates"])
+            app["status"] = "failing" if failing else "active"

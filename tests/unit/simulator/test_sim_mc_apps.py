@@ -317,6 +317,23 @@ def test_a_fixture_app_that_is_progressing_becomes_active(simulator, api):
     assert wait_for_status(api, "active")
 
 
+def test_an_app_on_a_failing_image_tag_turns_failing_and_recovers_on_another(simulator, api):
+    simulator.load_fixtures({"apps": APPS, "settings": {"progressing_seconds": 0.1, "failing_image_tags": ["2.0-broken"]}})
+    api.patch("/mc/apps/app1/containers/tpl2", json={"imageTag": "2.0-broken"})
+    assert read_app(api)["status"] == "progressing"
+    assert wait_for_status(api, "failing")
+    api.patch("/mc/apps/app1/containers/tpl2", json={"imageTag": "1.27"})
+    assert wait_for_status(api, "active")
+
+
+def test_failing_image_tags_are_a_setting_of_the_control_api(simulator, api):
+    simulator.load_fixtures({"apps": APPS})
+    answer = api.post("/_sim/settings", json={"failing_image_tags": ["1.27"], "progressing_seconds": 0.1})
+    assert answer.json()["failing_image_tags"] == ["1.27"]
+    api.post("/mc/apps/app1/restart")
+    assert wait_for_status(api, "failing")
+
+
 @pytest.mark.usefixtures("apps")
 def test_restart_answers_200_and_makes_the_app_progressing(api):
     answer = api.post("/mc/apps/app1/restart")
