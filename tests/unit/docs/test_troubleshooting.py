@@ -131,6 +131,8 @@ CASES = [
       dict(method="POST", path="addHostname", drop_connection=True, apply=True, count=1),
       dict(method="GET", path="^/pullzone/10$", drop_connection=True)],
      pullzone_hostname, dict(pull_zone_id=10, hostnames=["static.demo.example"])),
+    ("Application demoWebApp01 is failing instead of becoming active.",
+     "broken", [], mc_app, demo_web_app(container_templates=[{"name": "web", "image_tag": "2.0.0-broken"}], wait=True, wait_timeout=10)),
     ("Application demoWebApp01 did not become active within 2 seconds; its last status was progressing.",
      "slow", [], mc_app, demo_web_app(autoscaling={"min": 1, "max": 4}, wait=True, wait_timeout=2)),
 ]
@@ -146,6 +148,8 @@ def demo_world(simulator):
             world["api_keys"] = {"suspended": [simulator.key]}
         elif change == "slow":
             world["settings"] = {"progressing_seconds": 60}
+        elif change == "broken":
+            world["settings"] = {"progressing_seconds": 0.1, "failing_image_tags": ["2.0.0-broken"]}
         elif change is not None:
             change(world)
         simulator.load(**world)
