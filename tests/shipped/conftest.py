@@ -19,7 +19,7 @@ import yaml
 
 REPOSITORY_ROOT = Path(__file__).resolve().parents[2]
 FENCE = re.compile(r"^(?P<indent>\s*)```(?P<language>\S*)\s*$")
-NAMED_FILE = re.compile(r"^# (?P<path>[\w./-]+\.(?:ya?ml|json|txt))$")
+NAMED_FILE = re.compile(r"^(?:#|//) (?P<path>[\w./-]+\.(?:ya?ml|json|txt|js))$")
 SIMULATOR_KEY = "guide-test-key"
 
 
@@ -45,7 +45,7 @@ class CodeBlock:
 
     @property
     def file_name(self):
-        """The file a block stands for, when its first line names one (`# site.yml`)."""
+        """The file a block stands for, when its first line names one (`# site.yml`, `// router.js`)."""
         match = NAMED_FILE.match(self.text.split("\n", 1)[0])
         return match.group("path") if match else None
 
