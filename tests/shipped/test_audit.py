@@ -28,6 +28,11 @@ INVENTORY = {
                 "pullzone_domains_pull_zone_id": 12,
                 "pullzone_domains_hostnames": ["media.demo.example"],
             },
+            "gateway_script": {
+                "edge_script_deploy_name": "demo-gateway",
+                "edge_script_deploy_code_file": "{{ inventory_dir }}/gateway.js",
+                "edge_script_deploy_variables": [{"name": "UPSTREAM", "default_value": "https://origin-eu.example.com", "required": True}],
+            },
         },
     }
 }
@@ -37,6 +42,11 @@ APPLY = """
   hosts: all
   gather_facts: false
   tasks:
+    - name: Deploy the Edge Script
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.edge_script_deploy
+      when: edge_script_deploy_name is defined
+
     - name: Ensure the pull zone's domains
       ansible.builtin.include_role:
         name: bunnynet.cloud.pullzone_domains
@@ -45,7 +55,11 @@ APPLY = """
 
 MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
 # What the hand-made changes below make differ from the inventory, and nothing else.
-DRIFTED = {("assets_zone", "pull zone 10 hostnames"), ("assets_zone", "pull zone 10 edge rule Maintenance redirect")}
+DRIFTED = {
+    ("assets_zone", "pull zone 10 hostnames"),
+    ("assets_zone", "pull zone 10 edge rule Maintenance redirect"),
+    ("gateway_script", "edge script demo-gateway variables"),
+}
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +68,7 @@ def applied(sandbox):
     sandbox.load(dict(sandbox.demo_state, pull_zones=sandbox.demo_state["pull_zones"] + [MEDIA_ZONE]))
     (sandbox.folder / "inventory.yml").write_text(yaml.safe_dump(INVENTORY))
     (sandbox.folder / "apply.yml").write_text(APPLY)
+    (sandbox.folder / "gateway.js").write_text("export default { async fetch(request) { return fetch(request); } };\n")
     played = sandbox.run("ansible-playbook -i inventory.yml apply.yml")
     assert played.returncode == 0, played.stdout + played.stderr
     return sandbox
@@ -61,9 +76,11 @@ def applied(sandbox):
 
 @pytest.fixture(scope="module")
 def drift(applied):
-    """The same account after someone removed a hostname and switched an edge rule on, by hand."""
+    """The same account after someone removed a hostname, switched an edge rule on and changed a script's variable, by hand."""
     applied.api("DELETE", "/pullzone/10/removeHostname", {"Hostname": "static.demo.example"})
     applied.api("POST", "/pullzone/10/edgerules/%s/setEdgeRuleEnabled" % MAINTENANCE_RULE, {"Id": 10, "Value": True})
+    (upstream,) = [variable for variable in applied.api("GET", "/compute/script/501")["EdgeScriptVariables"] if variable["Name"] == "UPSTREAM"]
+    applied.api("POST", "/compute/script/501/variables/%s" % upstream["Id"], {"DefaultValue": "https://origin-us.example.com"})
     return applied
 
 
@@ -88,7 +105,7 @@ def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
 
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is False and drifted(findings) == set()
-    assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "media_zone"}
+    assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "media_zone", "gateway_script"}
     assert "0 drifted" in markdown
     assert sent and {method for method, _path in sent} == {"GET"}
 
@@ -99,20 +116,21 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is True
     assert drifted(findings) == DRIFTED
-    assert findings["summary"] == {"hosts": 2, "resources": len(findings["resources"]), "drifted": 2, "errors": 0}
+    assert findings["summary"] == {"hosts": 3, "resources": len(findings["resources"]), "drifted": 3, "errors": 0}
     assert {method for method, _path in sent} == {"GET"}
     # The Markdown has a section for each drifted resource and none for the others.
     sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
     assert sections == {"%s (%s)" % (resource, host) for host, resource in DRIFTED}
     assert "static.demo.example" in markdown.split("## pull zone 10 hostnames (assets_zone)", 1)[1]
     assert "- `enabled`: `true` in the account, `false` in the inventory" in markdown
+    assert "https://origin-us.example.com" in markdown.split("## edge script demo-gateway variables (gateway_script)", 1)[1]
 
 
 def test_drift_fails_the_audit_when_asked_to_after_writing_the_report(drift):
     played, findings, _markdown, sent = audit(drift, "-e audit_fail_on_drift=true")
 
     assert played.returncode != 0
-    assert "2 resources differ from the inventory: " in played.stdout
+    assert "3 resources differ from the inventory: " in played.stdout
     assert drifted(findings) == DRIFTED
     assert {method for method, _path in sent} == {"GET"}
 
@@ -129,7 +147,7 @@ def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(appli
     findings = json.loads((applied.folder / "reports" / "with-web.json").read_text())
     assert [error["host"] for error in findings["errors"]] == ["web"]
     assert "web has none of the variables" in findings["errors"][0]["message"]
-    assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "media_zone"}
+    assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "media_zone", "gateway_script"}
 
 
 def test_bad_audit_settings_fail_before_any_request(applied):
