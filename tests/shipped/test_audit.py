@@ -106,7 +106,7 @@ def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is False and drifted(findings) == set()
     assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "media_zone", "gateway_script"}
-    assert "0 drifted" in markdown
+    assert "Drifted: 0." in markdown
     assert sent and {method for method, _path in sent} == {"GET"}
 
 
@@ -130,7 +130,7 @@ def test_drift_fails_the_audit_when_asked_to_after_writing_the_report(drift):
     played, findings, _markdown, sent = audit(drift, "-e audit_fail_on_drift=true")
 
     assert played.returncode != 0
-    assert "3 resources differ from the inventory: " in played.stdout
+    assert "Drift from the inventory: " in played.stdout
     assert drifted(findings) == DRIFTED
     assert {method for method, _path in sent} == {"GET"}
 
@@ -147,6 +147,11 @@ def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(appli
     findings = json.loads((applied.folder / "reports" / "with-web.json").read_text())
     assert [error["host"] for error in findings["errors"]] == ["web"]
     assert "web has none of the variables" in findings["errors"][0]["message"]
+    # As docs/troubleshooting.md quotes it.
+    assert (
+        "The audit could not check web: web has none of the variables mc_rollout_app_id, edge_script_deploy_name, "
+        "pullzone_domains_pull_zone_id, so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit."
+    ) in " ".join(played.stdout.split())
     assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "media_zone", "gateway_script"}
 
 

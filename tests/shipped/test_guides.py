@@ -86,7 +86,7 @@ def test_the_awx_project_playbook_imports_the_audit(guides, sandbox):
     result = sandbox.run("ansible-playbook -i inventory.yml audit.yml -e audit_fail_on_drift=true -e audit_report_path=reports/awx")
 
     assert result.returncode != 0
-    assert "1 resources differ from the inventory: pull zone 10 hostnames." in result.stdout
+    assert "Drift from the inventory: pull zone 10 hostnames. The report at " in result.stdout
     assert read_report(sandbox, "reports/awx.json")["summary"]["drifted"] == 1
 
 
