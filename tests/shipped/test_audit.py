@@ -18,6 +18,12 @@ INVENTORY = {
         # The hosts run their modules on the controller, with the Python Ansible runs with.
         "vars": {"ansible_connection": "local", "ansible_python_interpreter": "{{ ansible_playbook_python }}"},
         "hosts": {
+            "web_app": {
+                "mc_rollout_app_id": "demoWebApp01",
+                "mc_rollout_containers": [{"name": "web", "image_tag": "1.27.3"}],
+                "mc_rollout_restart": True,
+                "mc_rollout_wait_timeout": 60,
+            },
             "assets_zone": {
                 "pullzone_domains_pull_zone_id": 10,
                 "pullzone_domains_hostnames": ["cdn.demo.example", {"name": "static.demo.example", "force_ssl": True}],
@@ -42,6 +48,11 @@ APPLY = """
   hosts: all
   gather_facts: false
   tasks:
+    - name: Roll out the application's images
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.mc_rollout
+      when: mc_rollout_app_id is defined
+
     - name: Deploy the Edge Script
       ansible.builtin.include_role:
         name: bunnynet.cloud.edge_script_deploy
@@ -56,6 +67,7 @@ APPLY = """
 MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
 # What the hand-made changes below make differ from the inventory, and nothing else.
 DRIFTED = {
+    ("web_app", "mc app demoWebApp01 images"),
     ("assets_zone", "pull zone 10 hostnames"),
     ("assets_zone", "pull zone 10 edge rule Maintenance redirect"),
     ("gateway_script", "edge script demo-gateway variables"),
@@ -76,11 +88,13 @@ def applied(sandbox):
 
 @pytest.fixture(scope="module")
 def drift(applied):
-    """The same account after someone removed a hostname, switched an edge rule on and changed a script's variable, by hand."""
+    """The same account after someone put an older image on a container, removed a hostname, switched an edge rule on
+    and changed a script's variable, by hand."""
     applied.api("DELETE", "/pullzone/10/removeHostname", {"Hostname": "static.demo.example"})
     applied.api("POST", "/pullzone/10/edgerules/%s/setEdgeRuleEnabled" % MAINTENANCE_RULE, {"Id": 10, "Value": True})
     (upstream,) = [variable for variable in applied.api("GET", "/compute/script/501")["EdgeScriptVariables"] if variable["Name"] == "UPSTREAM"]
     applied.api("POST", "/compute/script/501/variables/%s" % upstream["Id"], {"DefaultValue": "https://origin-us.example.com"})
+    applied.api("PATCH", "/mc/apps/demoWebApp01/containers/demoWebTpl01", {"imageTag": "1.27"})
     return applied
 
 
@@ -105,7 +119,7 @@ def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
 
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is False and drifted(findings) == set()
-    assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "media_zone", "gateway_script"}
+    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script"}
     assert "Drifted: 0." in markdown
     assert sent and {method for method, _path in sent} == {"GET"}
 
@@ -116,7 +130,7 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is True
     assert drifted(findings) == DRIFTED
-    assert findings["summary"] == {"hosts": 3, "resources": len(findings["resources"]), "drifted": 3, "errors": 0}
+    assert findings["summary"] == {"hosts": 4, "resources": len(findings["resources"]), "drifted": 4, "errors": 0}
     assert {method for method, _path in sent} == {"GET"}
     # The Markdown has a section for each drifted resource and none for the others.
     sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
@@ -124,6 +138,7 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert "static.demo.example" in markdown.split("## pull zone 10 hostnames (assets_zone)", 1)[1]
     assert "- `enabled`: `true` in the account, `false` in the inventory" in markdown
     assert "https://origin-us.example.com" in markdown.split("## edge script demo-gateway variables (gateway_script)", 1)[1]
+    assert "1.27.3" in markdown.split("## mc app demoWebApp01 images (web_app)", 1)[1]
 
 
 def test_drift_fails_the_audit_when_asked_to_after_writing_the_report(drift):
@@ -152,7 +167,7 @@ def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(appli
         "The audit could not check web: web has none of the variables mc_rollout_app_id, edge_script_deploy_name, "
         "pullzone_domains_pull_zone_id, so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit."
     ) in " ".join(played.stdout.split())
-    assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "media_zone", "gateway_script"}
+    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script"}
 
 
 def test_bad_audit_settings_fail_before_any_request(applied):
