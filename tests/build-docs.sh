@@ -29,4 +29,18 @@ cp "$repository_root/docs/reference/index.rst" "$output/rst/index.rst"
 # -W turns warnings into errors, -n also warns about every reference that resolves to nothing.
 sphinx-build -b html -W --keep-going -n -q -c "$repository_root/docs/reference" \
     -d "$output/doctrees" "$output/rst" "$output/html"
+# Every module and every role with an argument spec has its page: antsibull-docs skips what it cannot read.
+missing=()
+for documented in plugins/modules/*.py:module roles/*/meta/argument_specs.yml:role; do
+    pattern="${documented%:*}" kind="${documented##*:}"
+    for source in "$repository_root"/$pattern; do
+        [[ -e "$source" ]] || continue
+        if [[ "$kind" == module ]]; then name="$(basename "$source" .py)"; else name="$(basename "$(dirname "$(dirname "$source")")")"; fi
+        [[ -f "$output/html/collections/bunnynet/cloud/${name}_${kind}.html" ]] || missing+=("$kind $name")
+    done
+done
+if (( ${#missing[@]} )); then
+    echo "The reference has no page for: ${missing[*]}" >&2
+    exit 1
+fi
 echo "The reference is in $output/html/index.html"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the demo on a fresh machine too: starts the bundled simulator with the demo fixture, runs
-# playbooks/demo.yml twice (the second run must change nothing), then once with --check --diff,
-# and stops the simulator however the playbooks end.
+# playbooks/demo.yml with its inventory twice (the second run must change nothing), then once with
+# --check --diff, then its drift stage (--tags drift: changes by hand, the drift audit, its
+# report), and stops the simulator however the playbooks end.
 set -euo pipefail
 
 # shellcheck source=tests/utils/environment.sh
@@ -37,17 +38,24 @@ export BUNNYNET_API_URL
 echo "Simulator listening on $BUNNYNET_API_URL"
 
 run_playbook() {
-    ansible-playbook playbooks/demo.yml "$@" | tee "$work/play.log"
+    ansible-playbook -i playbooks/inventory/demo.yml playbooks/demo.yml "$@" | tee "$work/play.log"
 }
 
 echo "== First run: converge"
 run_playbook
 echo "== Second run: nothing left to change"
 run_playbook
-if ! grep -Eq 'localhost +: ok=[0-9]+ +changed=0 ' "$work/play.log"; then
+recap="$(sed -n '/^PLAY RECAP/,$p' "$work/play.log")"
+if ! grep -Eq ' changed=0 ' <<<"$recap" || grep -Eq ' changed=[1-9]' <<<"$recap"; then
     echo "The second run changed something: the demo is not idempotent." >&2
     exit 1
 fi
-echo "== Audit: --check --diff"
+echo "== Check mode: --check --diff"
 run_playbook --check --diff
-echo "The demo converged, stayed converged, and the audit ran."
+echo "== Drift: changes behind Ansible's back, then the drift audit and its report"
+run_playbook --tags drift -e audit_report_path="$work/drift-report"
+if ! grep -q '^## ' "$work/drift-report.md"; then
+    echo "The drift audit found no drift after the changes made by hand." >&2
+    exit 1
+fi
+echo "The demo converged, stayed converged, and the drift audit found what was changed by hand."

@@ -14,11 +14,13 @@ import sys
 from pathlib import Path
 
 import pytest
+import requests
 import yaml
 
 REPOSITORY_ROOT = Path(__file__).resolve().parents[2]
 FENCE = re.compile(r"^(?P<indent>\s*)```(?P<language>\S*)\s*$")
-NAMED_FILE = re.compile(r"^# (?P<path>[\w./-]+\.(?:ya?ml|json|txt))$")
+NAMED_FILE = re.compile(r"^(?:#|//) (?P<path>[\w./-]+\.(?:ya?ml|json|txt|js))$")
+SIMULATOR_KEY = "guide-test-key"
 
 
 def run(command, timeout, **options):
@@ -43,7 +45,7 @@ class CodeBlock:
 
     @property
     def file_name(self):
-        """The file a block stands for, when its first line names one (`# site.yml`)."""
+        """The file a block stands for, when its first line names one (`# site.yml`, `// router.js`)."""
         match = NAMED_FILE.match(self.text.split("\n", 1)[0])
         return match.group("path") if match else None
 
@@ -184,3 +186,58 @@ def no_simulator_left(installed_collection):
     for pid in left:
         os.kill(pid, signal.SIGTERM)
     assert not left, "simulators still running from %s: %s" % (installed_collection, left)
+
+
+class Sandbox:
+    """The installed collection's simulator, started with its sandbox playbook, and a shell pointed at it."""
+
+    def __init__(self, shell, folder, demo_state):
+        self.shell = shell
+        self.folder = folder
+        # The state each playbook example starts from: the demo's.
+        self.demo_state = demo_state
+        self.url = None
+
+    def start(self):
+        started = self.shell.run(
+            "ansible-playbook bunnynet.cloud.simulator -e simulator_api_key=%s -e simulator_dir=%s" % (SIMULATOR_KEY, self.folder), cwd=self.folder
+        )
+        assert started.returncode == 0, started.stdout + started.stderr
+        self.url = (self.folder / "url").read_text().strip()
+
+    def stop(self):
+        self.shell.run("ansible-playbook bunnynet.cloud.simulator -e simulator_state=stopped -e simulator_dir=%s" % self.folder, cwd=self.folder)
+
+    def load(self, fixtures):
+        answer = requests.post(self.url + "/_sim/fixtures", json=fixtures, timeout=10)
+        assert answer.status_code == 200, answer.text
+
+    def api(self, method, path, body=None):
+        """Send one request to the simulated API itself, as a person changing the account by hand would."""
+        answer = requests.request(method, self.url + path, json=body, headers={"AccessKey": SIMULATOR_KEY}, timeout=10)
+        assert answer.status_code < 300, answer.text
+        return answer.json() if answer.content else None
+
+    def requests(self):
+        return requests.get(self.url + "/_sim/requests", timeout=10).json()
+
+    def clear_requests(self):
+        requests.delete(self.url + "/_sim/requests", timeout=10)
+
+    def run(self, script, timeout=120):
+        """Run a shell script in the sandbox's folder, with the modules pointed at the simulator."""
+        return self.shell.run(script, cwd=self.folder, timeout=timeout, BUNNYNET_API_URL=self.url, BUNNYNET_API_KEY=SIMULATOR_KEY)
+
+    def run_playbook(self, path):
+        return self.run('ansible-playbook %s -e vault_bunnynet_api_key="$BUNNYNET_API_KEY"' % path)
+
+
+@pytest.fixture(scope="module")
+def sandbox(guides, new_user_shell, tmp_path_factory):
+    """A simulator for the tests of one module, with the demo's state at hand."""
+    folder = tmp_path_factory.mktemp("sandbox")
+    demo_state = yaml.safe_load(guides.root.joinpath("tests", "simulator", "fixtures", "demo.yml").read_text())
+    simulator = Sandbox(new_user_shell(folder), folder, demo_state)
+    simulator.start()
+    yield simulator
+    simulator.stop()

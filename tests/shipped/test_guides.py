@@ -6,59 +6,14 @@ by its first line (`# site.yml`); the tests of those sections write such files o
 Anything else fails here, so that no example goes untested.
 """
 
+import json
 import re
 
 import pytest
-import requests
-import yaml
 
-GUIDES = ["README.md", "docs/getting-started.md", "docs/authentication.md", "docs/simulator.md"]
-SIMULATOR_KEY = "guide-test-key"
+GUIDES = ["README.md", "docs/getting-started.md", "docs/authentication.md", "docs/simulator.md", "docs/rollouts.md", "docs/troubleshooting.md"]
 FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "api_keys", "settings"}
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)\s+unreachable=0\s+failed=0", re.MULTILINE)
-
-
-class Sandbox:
-    """The installed collection's simulator, started with its sandbox playbook, and a shell pointed at it."""
-
-    def __init__(self, shell, folder, demo_state):
-        self.shell = shell
-        self.folder = folder
-        # The state each playbook example starts from: the demo's.
-        self.demo_state = demo_state
-        self.url = None
-
-    def start(self):
-        started = self.shell.run(
-            "ansible-playbook bunnynet.cloud.simulator -e simulator_api_key=%s -e simulator_dir=%s" % (SIMULATOR_KEY, self.folder), cwd=self.folder
-        )
-        assert started.returncode == 0, started.stdout + started.stderr
-        self.url = (self.folder / "url").read_text().strip()
-
-    def stop(self):
-        self.shell.run("ansible-playbook bunnynet.cloud.simulator -e simulator_state=stopped -e simulator_dir=%s" % self.folder, cwd=self.folder)
-
-    def load(self, fixtures):
-        answer = requests.post(self.url + "/_sim/fixtures", json=fixtures, timeout=10)
-        assert answer.status_code == 200, answer.text
-
-    def run_playbook(self, path):
-        return self.shell.run(
-            'ansible-playbook %s -e vault_bunnynet_api_key="$BUNNYNET_API_KEY"' % path,
-            cwd=self.folder,
-            BUNNYNET_API_URL=self.url,
-            BUNNYNET_API_KEY=SIMULATOR_KEY,
-        )
-
-
-@pytest.fixture(scope="module")
-def sandbox(guides, new_user_shell, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("guides")
-    demo_state = yaml.safe_load(guides.root.joinpath("tests", "simulator", "fixtures", "demo.yml").read_text())
-    simulator = Sandbox(new_user_shell(folder), folder, demo_state)
-    simulator.start()
-    yield simulator
-    simulator.stop()
 
 
 def check_playbook(sandbox, block):
@@ -79,6 +34,8 @@ def check_playbook(sandbox, block):
 def test_every_example_of_the_guide_runs_as_written(guide, guides, sandbox):
     examples = [block for block in guides.code_blocks(guide) if block.language in ("yaml", "yml") and not block.file_name]
     assert examples, "%s shows no example to run" % guide
+    # Files the examples use, such as an Edge Script's code, beside the playbooks.
+    guides.write_named_files(guides.code_blocks(guide), sandbox.folder)
     for block in examples:
         example = block.data()
         if isinstance(example, list) and all(isinstance(play, dict) and "hosts" in play for play in example):
@@ -94,3 +51,49 @@ def test_the_authentication_guide_points_at_the_credential_type_instead_of_copyi
 
     assert "(../extensions/awx/credential_type.yml)" in guide
     assert not [block for block in guides.code_blocks("docs/authentication.md") if "injectors" in block.text or "BUNNYNET_API_KEY:" in block.text]
+
+
+def run_section(sandbox, guides, guide, section):
+    """Write a section's files into the sandbox's folder and run its commands from the demo's state."""
+    blocks = guides.section_blocks(guide, section)
+    guides.write_named_files(blocks, sandbox.folder)
+    (console,) = [block for block in blocks if block.language == "console"]
+    sandbox.load(sandbox.demo_state)
+    return sandbox.run("\n".join(console.commands()), timeout=300)
+
+
+def read_report(sandbox, path):
+    return json.loads((sandbox.folder / path).read_text())
+
+
+def test_the_audit_playbook_section_runs_as_written_and_finds_the_demo_zone_as_described(guides, sandbox):
+    result = run_section(sandbox, guides, "docs/check-mode-audits.md", "The audit playbook")
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = read_report(sandbox, "reports/drift.json")
+    assert report["drifted"] is False
+    assert [(finding["host"], finding["resource"]) for finding in report["resources"]] == [
+        ("assets_zone", "pull zone 10 hostnames"), ("assets_zone", "pull zone 10 referrers"),
+        ("assets_zone", "pull zone 10 edge rule Maintenance redirect")]
+
+
+def test_the_awx_project_playbook_imports_the_audit(guides, sandbox):
+    blocks = guides.section_blocks("docs/check-mode-audits.md", "The audit playbook") + guides.section_blocks("docs/check-mode-audits.md", "From AWX")
+    assert guides.write_named_files(blocks, sandbox.folder) == ["inventory.yml", "audit.yml"]
+    sandbox.load(sandbox.demo_state)
+    sandbox.api("DELETE", "/pullzone/10/removeHostname", {"Hostname": "cdn.demo.example"})
+
+    result = sandbox.run("ansible-playbook -i inventory.yml audit.yml -e audit_fail_on_drift=true -e audit_report_path=reports/awx")
+
+    assert result.returncode != 0
+    assert "Drift from the inventory: pull zone 10 hostnames. The report at " in result.stdout
+    assert read_report(sandbox, "reports/awx.json")["summary"]["drifted"] == 1
+
+
+def test_one_inventory_rolls_out_and_the_audit_then_finds_no_drift(guides, sandbox):
+    result = run_section(sandbox, guides, "docs/rollouts.md", "One inventory for rollouts and audits")
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = read_report(sandbox, "drift.json")
+    assert report["drifted"] is False and report["errors"] == []
+    assert {finding["host"] for finding in report["resources"]} == {"web_app", "assets_zone"}

@@ -1,0 +1,179 @@
+"""The drift audit (`ansible-playbook bunnynet.cloud.audit`), run from the installed collection.
+
+An inventory describes resources with the roles' variables; a play applies it with the roles, then
+the account is changed by hand through the API, and the audit must name exactly what was changed,
+send nothing but reads, and fail on drift only when asked to.
+"""
+
+import json
+
+import pytest
+import yaml
+
+# Another pull zone beside the demo's zone 10, so that the inventory has a resource nobody touches.
+MEDIA_ZONE = {"Id": 12, "Name": "demo-media", "OriginUrl": "https://media-origin.demo.example"}
+
+INVENTORY = {
+    "all": {
+        # The hosts run their modules on the controller, with the Python Ansible runs with.
+        "vars": {"ansible_connection": "local", "ansible_python_interpreter": "{{ ansible_playbook_python }}"},
+        "hosts": {
+            "web_app": {
+                "mc_rollout_app_id": "demoWebApp01",
+                "mc_rollout_containers": [{"name": "web", "image_tag": "1.27.3"}],
+                "mc_rollout_restart": True,
+                "mc_rollout_wait_timeout": 60,
+            },
+            "assets_zone": {
+                "pullzone_domains_pull_zone_id": 10,
+                "pullzone_domains_hostnames": ["cdn.demo.example", {"name": "static.demo.example", "force_ssl": True}],
+                "pullzone_domains_allowed_referrers": ["demo.example"],
+                "pullzone_domains_edge_rules": [{"description": "Maintenance redirect", "enabled": False}],
+            },
+            "media_zone": {
+                "pullzone_domains_pull_zone_id": 12,
+                "pullzone_domains_hostnames": ["media.demo.example"],
+            },
+            "gateway_script": {
+                "edge_script_deploy_name": "demo-gateway",
+                "edge_script_deploy_code_file": "{{ inventory_dir }}/gateway.js",
+                "edge_script_deploy_variables": [{"name": "UPSTREAM", "default_value": "https://origin-eu.example.com", "required": True}],
+            },
+        },
+    }
+}
+
+APPLY = """
+- name: Apply the inventory with the roles
+  hosts: all
+  gather_facts: false
+  tasks:
+    - name: Roll out the application's images
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.mc_rollout
+      when: mc_rollout_app_id is defined
+
+    - name: Deploy the Edge Script
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.edge_script_deploy
+      when: edge_script_deploy_name is defined
+
+    - name: Ensure the pull zone's domains
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.pullzone_domains
+      when: pullzone_domains_pull_zone_id is defined
+"""
+
+MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
+# What the hand-made changes below make differ from the inventory, and nothing else.
+DRIFTED = {
+    ("web_app", "mc app demoWebApp01 images"),
+    ("assets_zone", "pull zone 10 hostnames"),
+    ("assets_zone", "pull zone 10 edge rule Maintenance redirect"),
+    ("gateway_script", "edge script demo-gateway variables"),
+}
+
+
+@pytest.fixture(scope="module")
+def applied(sandbox):
+    """The demo's account with the inventory applied; the sandbox's folder holds inventory.yml."""
+    sandbox.load(dict(sandbox.demo_state, pull_zones=sandbox.demo_state["pull_zones"] + [MEDIA_ZONE]))
+    (sandbox.folder / "inventory.yml").write_text(yaml.safe_dump(INVENTORY))
+    (sandbox.folder / "apply.yml").write_text(APPLY)
+    (sandbox.folder / "gateway.js").write_text("export default { async fetch(request) { return fetch(request); } };\n")
+    played = sandbox.run("ansible-playbook -i inventory.yml apply.yml")
+    assert played.returncode == 0, played.stdout + played.stderr
+    return sandbox
+
+
+@pytest.fixture(scope="module")
+def drift(applied):
+    """The same account after someone put an older image on a container, removed a hostname, switched an edge rule on
+    and changed a script's variable, by hand."""
+    applied.api("DELETE", "/pullzone/10/removeHostname", {"Hostname": "static.demo.example"})
+    applied.api("POST", "/pullzone/10/edgerules/%s/setEdgeRuleEnabled" % MAINTENANCE_RULE, {"Id": 10, "Value": True})
+    (upstream,) = [variable for variable in applied.api("GET", "/compute/script/501")["EdgeScriptVariables"] if variable["Name"] == "UPSTREAM"]
+    applied.api("POST", "/compute/script/501/variables/%s" % upstream["Id"], {"DefaultValue": "https://origin-us.example.com"})
+    applied.api("PATCH", "/mc/apps/demoWebApp01/containers/demoWebTpl01", {"imageTag": "1.27"})
+    return applied
+
+
+def audit(sandbox, *options):
+    """Run the audit with the request log cleared first; its result, the report, and the requests it sent."""
+    sandbox.clear_requests()
+    played = sandbox.run("ansible-playbook bunnynet.cloud.audit -i inventory.yml -e audit_report_path=reports/drift %s" % " ".join(options))
+    report = sandbox.folder / "reports" / "drift.json"
+    findings = json.loads(report.read_text()) if report.exists() else None
+    markdown = (sandbox.folder / "reports" / "drift.md").read_text() if report.exists() else None
+    sent = [(entry["method"], entry["path"]) for entry in sandbox.requests()]
+    report.unlink(missing_ok=True)
+    return played, findings, markdown, sent
+
+
+def drifted(findings):
+    return {(finding["host"], finding["resource"]) for finding in findings["resources"] if finding["drifted"]}
+
+
+def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
+    played, findings, markdown, sent = audit(applied, "-e audit_fail_on_drift=true")
+
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert findings["drifted"] is False and drifted(findings) == set()
+    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script"}
+    assert "Drifted: 0." in markdown
+    assert sent and {method for method, _path in sent} == {"GET"}
+
+
+def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_reads(drift):
+    played, findings, markdown, sent = audit(drift)
+
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert findings["drifted"] is True
+    assert drifted(findings) == DRIFTED
+    assert findings["summary"] == {"hosts": 4, "resources": len(findings["resources"]), "drifted": 4, "errors": 0}
+    assert {method for method, _path in sent} == {"GET"}
+    # The Markdown has a section for each drifted resource and none for the others.
+    sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
+    assert sections == {"%s (%s)" % (resource, host) for host, resource in DRIFTED}
+    assert "- `enabled`: `true` in the account, `false` in the inventory" in markdown
+    assert "- `container_templates[web].image_tag`: `\"1.27\"` in the account, `\"1.27.3\"` in the inventory" in markdown
+    assert "- `hostnames[static.demo.example]`: missing from the account" in markdown
+    assert "- `variables[UPSTREAM].default_value`: `\"https://origin-us.example.com\"` in the account" in markdown
+
+
+def test_drift_fails_the_audit_when_asked_to_after_writing_the_report(drift):
+    played, findings, _markdown, sent = audit(drift, "-e audit_fail_on_drift=true")
+
+    assert played.returncode != 0
+    assert "Drift from the inventory: " in played.stdout
+    assert drifted(findings) == DRIFTED
+    assert {method for method, _path in sent} == {"GET"}
+
+
+def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(applied):
+    inventory = yaml.safe_load(yaml.safe_dump(INVENTORY))
+    inventory["all"]["hosts"]["web"] = {}
+    (applied.folder / "inventory-with-web.yml").write_text(yaml.safe_dump(inventory))
+
+    applied.clear_requests()
+    played = applied.run("ansible-playbook bunnynet.cloud.audit -i inventory-with-web.yml -e audit_report_path=reports/with-web")
+
+    assert played.returncode != 0
+    findings = json.loads((applied.folder / "reports" / "with-web.json").read_text())
+    assert [error["host"] for error in findings["errors"]] == ["web"]
+    assert "web has none of the variables" in findings["errors"][0]["message"]
+    # As docs/troubleshooting.md quotes it.
+    assert (
+        "The audit could not check web: web has none of the variables mc_rollout_app_id, edge_script_deploy_name, "
+        "pullzone_domains_pull_zone_id, so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit."
+    ) in " ".join(played.stdout.split())
+    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script"}
+
+
+def test_bad_audit_settings_fail_before_any_request(applied):
+    applied.clear_requests()
+    played = applied.run("ansible-playbook bunnynet.cloud.audit -i inventory.yml -e audit_fail_on_drift=sometimes")
+
+    assert played.returncode != 0
+    assert "audit_fail_on_drift" in played.stdout
+    assert applied.requests() == []
