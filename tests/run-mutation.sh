@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Mutation testing of plugins/module_utils/ with mutmut: every mutant is a small change to the
 # code (a flipped comparison, a changed constant, a dropped argument) that the unit tests should
-# notice. Prints each surviving mutant's diff and the share killed; takes about ten minutes.
-# Not part of tests/run-tests.sh. See docs/development.md.
+# notice. Prints each surviving mutant's diff and the share killed, and keeps both in
+# tests/output/mutation/ (results.txt, survivors.diff); takes 15 to 40 minutes on two cores.
+# Not part of tests/run-tests.sh. See docs/mutation-testing.md.
 #
-#   bash tests/run-mutation.sh [FILE ...]   # FILE: module_utils files to mutate (default: all)
+#   bash tests/run-mutation.sh [FILE ...]     # FILE: module_utils files to mutate (default: all)
+#   bash tests/run-mutation.sh MUTANT ...     # only these mutants (names as results.txt gives them)
 set -euo pipefail
 
 # shellcheck source=tests/utils/environment.sh
@@ -21,8 +23,13 @@ mkdir -p "$work/$collection"
 tar -C "$repository_root" --exclude='./.venv*' --exclude=./tests/output --exclude=./.git -cf - . | tar -C "$work/$collection" -xf -
 
 only_mutate=""
-for file in "$@"; do
-    only_mutate+="\"$collection/plugins/module_utils/$(basename "$file")\", "
+mutants=()
+for argument in "$@"; do
+    if [[ "$argument" == *__mutmut_* ]]; then
+        mutants+=("$argument")
+    else
+        only_mutate+="\"$collection/plugins/module_utils/$(basename "$argument")\", "
+    fi
 done
 # mutmut runs the tests from its copy of the tree, with the mutated module_utils first on the path;
 # the rest of the collection the tests import is copied beside them.
@@ -36,18 +43,29 @@ pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]
 TOML
 
 cd "$work"
-"$mutation_env/bin/mutmut" run --max-children 2 > "$work/mutmut.log" 2>&1 || { tail -n 40 "$work/mutmut.log"; exit 1; }
-"$mutation_env/bin/mutmut" results --all true > "$work/results.txt"
+"$mutation_env/bin/mutmut" run --max-children 2 "${mutants[@]}" > "$work/mutmut.log" 2>&1 || { tail -n 40 "$work/mutmut.log"; exit 1; }
+"$mutation_env/bin/mutmut" results --all true > "$work/all-results.txt"
+if ((${#mutants[@]})); then
+    grep -F -f <(printf '%s:\n' "${mutants[@]}") "$work/all-results.txt" > "$work/results.txt" || true
+else
+    cp "$work/all-results.txt" "$work/results.txt"
+fi
+report="$repository_root/tests/output/mutation"
+mkdir -p "$report"
+cp "$work/results.txt" "$report/results.txt"
 while read -r mutant; do
     "$mutation_env/bin/mutmut" show "$mutant"
     echo
-done < <(awk -F': ' '$2 != "killed" {print $1}' "$work/results.txt" | sed 's/^ *//')
+done < <(awk -F': ' '$2 != "killed" && $2 != "timeout" {print $1}' "$work/results.txt" | sed 's/^ *//') | tee "$report/survivors.diff"
 python3 - "$work/results.txt" <<'PY'
 import collections
 import sys
 
 outcomes = collections.Counter(line.rsplit(": ", 1)[1].strip() for line in open(sys.argv[1]) if ": " in line)
 total = sum(outcomes.values())
+# A mutant that makes the tests run past mutmut's time limit (an endless retry loop, say) was
+# noticed by them, so timeouts count as killed.
+detected = outcomes["killed"] + outcomes["timeout"]
 print("mutants: %d; %s" % (total, ", ".join("%s %d" % item for item in sorted(outcomes.items()))))
-print("killed: %.1f %%" % (100.0 * outcomes["killed"] / total if total else 0))
+print("killed: %.1f %%" % (100.0 * detected / total if total else 0))
 PY
