@@ -1,12 +1,12 @@
 """Checks the test tool, not the collection: the simulator must not be what a benchmark measures.
 
-The collection's benchmarks in bench/ and the fault and load tests attribute wall time
-to the modules under test. That holds only while the simulator's own work per request is a small
-part of each request's cost. This measures it as a ratio, in one run, so that a loaded machine
-slows both sides alike: small sequential GETs over one keep-alive connection against the
-simulator and against a bare ASGI application served by the same uvicorn configuration, in
-interleaved rounds, best round of each. The run fails when the simulator serves fewer than
-FLOOR_RATIO of the bare application's requests per second.
+The collection's benchmarks (bench/collection.py, see docs/performance.md) and the fault and
+load tests attribute time to the modules under test. That holds only while the simulator's own
+work per request is a small part of each request's cost. This measures it as a ratio, in one
+run, so that a loaded machine slows both sides alike: small sequential GETs over one keep-alive
+connection against the simulator and against a bare ASGI application served by the same uvicorn
+configuration, in interleaved rounds, best round of each. The run fails when the simulator
+serves fewer than FLOOR_RATIO of the bare application's requests per second.
 
 Run from the repository root: `python bench/simulator_throughput.py [--requests N]`.
 """

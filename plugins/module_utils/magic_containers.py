@@ -18,6 +18,7 @@ from ansible.module_utils.common.dict_transformations import snake_dict_to_camel
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import apply_changes, changed_fields, reconcile_keyed
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import APP_PATH, REGISTRIES_PATH, REGISTRY_PATH, TEMPLATE_PATH
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_patterns import (
     APP_NAME_PATTERN,
     IMAGE_DIGEST_PATTERN,
@@ -27,13 +28,6 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_patterns import 
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
-
-APP_PATH = "/mc/apps/{app_id}"
-APPS_PATH = "/mc/apps"
-RESTART_PATH = "/mc/apps/{app_id}/restart"
-TEMPLATE_PATH = "/mc/apps/{app_id}/containers/{container_id}"
-REGISTRY_PATH = "/mc/registries/{registry_id}"
-REGISTRIES_PATH = "/mc/registries"
 
 # User-supplied maps whose keys are data, not field names: they keep their spelling in results.
 USER_MAPS = ("nodeSelectors",)

@@ -570,9 +570,7 @@ app:
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
-    APP_PATH,
     APP_RULES,
-    RESTART_PATH,
     RegistryHosts,
     ambiguous_templates,
     app_converged,
@@ -591,6 +589,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers im
     with_node_selectors,
     without_node_selectors,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import APP_PATH, RESTART_PATH
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 

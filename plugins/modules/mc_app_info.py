@@ -102,11 +102,11 @@ apps:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
-    APPS_PATH,
     error_describer,
     project,
     read_app,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import APPS_PATH
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 

@@ -527,7 +527,6 @@ container_template:
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
     IMAGE_EXCLUSIVE,
-    TEMPLATE_PATH,
     TEMPLATE_RULES,
     RegistryHosts,
     error_describer,
@@ -544,6 +543,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers im
     template_options,
     template_patch,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import TEMPLATE_PATH
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 

@@ -94,7 +94,7 @@ registries:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import REGISTRIES_PATH, REGISTRY_PATH
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import REGISTRIES_PATH, REGISTRY_PATH
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
 
 
