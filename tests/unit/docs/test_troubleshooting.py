@@ -110,7 +110,8 @@ CASES = [
     ("POST /pullzone/10/addHostname failed with status 400: The hostname 'www.demo.example' is already registered "
      "(Hostname: The hostname 'www.demo.example' is already registered).",
      hostname_on_another_zone, [], pullzone_hostname, dict(pull_zone_id=10, hostnames=["www.demo.example"])),
-    ("GET /pullzone/10 was refused with HTTP 429 (the API's rate limit) on 6 attempts. Raise api_retries (5 now) to wait longer, "
+    ("GET /pullzone/10 was refused with HTTP 429 (the API's rate limit: Injected fault: Too Many Requests) on 6 attempts. "
+     "Raise api_retries (5 now) to wait longer, "
      "or run fewer tasks against the API at once.",
      None, [dict(method="GET", path="^/pullzone/10$", status=429, retry_after=0)], pullzone_hostname, dict(pull_zone_id=10, hostnames=[])),
     ("GET /mc/apps/demoWebApp01 failed: the connection closed before an answer arrived (Remote end closed connection without response) "
