@@ -28,6 +28,7 @@ ADD = ZONE + "/addHostname"
 REMOVE = ZONE + "/removeHostname"
 FORCE_SSL = ZONE + "/setForceSSL"
 FREE_CERTIFICATE = "/pullzone/loadFreeCertificate"
+EXTERNAL_CERTIFICATE = "/pullzone/completeExternalDnsCertificate"
 
 
 def run(simulator, check_mode=False, diff=False, **options):
@@ -329,6 +330,19 @@ def test_a_first_certificate_request_that_fails_reports_no_change(zone):
 
     assert (result["failed"], result["changed"]) == (True, False)
     assert result["certificates_missing"] == ["cdn.example.com"]
+    assert result["msg"].startswith("Certificates were requested for 1 hostnames of pull zone 10: none got one; cdn.example.com did not. ")
+
+
+def test_a_certificate_request_whose_answer_and_read_are_both_lost_may_have_changed_the_zone(zone):
+    zone.fault(method="GET", path=ZONE + "$", delay_ms=1, count=1)
+    zone.fault(method="GET", path=ZONE + "$", status=500)
+    zone.fault(method="POST", path=EXTERNAL_CERTIFICATE, drop_connection=True, apply=True)
+
+    result = run(zone, hostnames=["cdn.example.com"], complete_external_dns_certificate=True)
+
+    assert (result["failed"], result["changed"]) == (True, True)
+    assert result["certificates_missing"] == ["cdn.example.com"]
+    assert "POST /pullzone/completeExternalDnsCertificate may or may not have been applied" in result["msg"]
 
 
 def test_the_two_certificate_options_exclude_each_other(zone):
@@ -341,15 +355,52 @@ def test_the_two_certificate_options_exclude_each_other(zone):
 # Unknown outcomes
 
 
-def test_an_add_whose_connection_drops_after_it_was_applied_is_settled_by_a_read(zone):
-    zone.fault(method="POST", path=ADD, drop_connection=True, apply=True, count=1)
+# One write of each kind, and what the zone shows once it took effect.
+EACH_WRITE = [
+    pytest.param(("POST", ADD), dict(hostnames=["new.example.com"]),
+                 lambda zone: hostname_values(zone).count("new.example.com") == 1, id="add"),
+    pytest.param(("POST", FORCE_SSL), dict(hostnames=[{"name": "cdn.example.com", "force_ssl": True}]),
+                 lambda zone: read_back_hostnames(zone)[2]["force_ssl"] is True, id="force SSL on"),
+    pytest.param(("POST", FORCE_SSL), dict(hostnames=[{"name": "secure.example.com", "force_ssl": False}]),
+                 lambda zone: read_back_hostnames(zone)[3]["force_ssl"] is False, id="force SSL off"),
+    pytest.param(("DELETE", REMOVE), dict(hostnames=["cdn.example.com"], state="absent"),
+                 lambda zone: "cdn.example.com" not in hostname_values(zone), id="remove"),
+    pytest.param(("POST", EXTERNAL_CERTIFICATE), dict(hostnames=["cdn.example.com"], complete_external_dns_certificate=True),
+                 lambda zone: read_back_hostnames(zone)[2]["has_certificate"] is True, id="external DNS certificate"),
+]
 
-    result = run(zone, hostnames=["new.example.com"])
 
-    assert result.get("failed") is not True
-    assert result["changed"] is True
-    assert requests_sent(zone) == [("GET", ZONE), ("POST", ADD), ("GET", ZONE)]
-    assert hostname_values(zone).count("new.example.com") == 1
+@pytest.mark.parametrize("write, options, took_effect", EACH_WRITE)
+def test_a_write_whose_connection_drops_after_it_was_applied_is_settled_by_a_read(zone, write, options, took_effect):
+    zone.fault(method=write[0], path=write[1], drop_connection=True, apply=True, count=1)
+
+    result = run(zone, **options)
+
+    assert (result.get("failed"), result["changed"]) == (None, True)
+    assert requests_sent(zone) == [("GET", ZONE), write, ("GET", ZONE)]
+    assert took_effect(zone)
+
+
+@pytest.mark.parametrize("write, options, took_effect", EACH_WRITE)
+def test_a_write_that_got_a_gateway_error_before_it_was_applied_is_sent_again(zone, write, options, took_effect):
+    zone.fault(method=write[0], path=write[1], status=502, count=1)
+
+    result = run(zone, **options)
+
+    assert (result.get("failed"), result["changed"]) == (None, True)
+    assert requests_sent(zone) == [("GET", ZONE), write, ("GET", ZONE), write]
+    assert took_effect(zone)
+
+
+@pytest.mark.parametrize("write, options, _took_effect", EACH_WRITE)
+def test_a_refused_write_fails_naming_the_call(zone, write, options, _took_effect):
+    zone.fault(method=write[0], path=write[1], status=400, count=1)
+
+    result = run(zone, **options)
+
+    assert result["failed"] is True
+    assert "%s %s failed with status 400" % write in result["msg"]
+    assert (result["api_error"]["method"], result["api_error"]["path"]) == write
 
 
 def test_already_registered_after_an_uncertain_attempt_is_success_when_a_read_shows_the_hostname(zone):
