@@ -476,8 +476,9 @@ class HostnamePlan:
         self.module.fail(
             "Certificates were requested for %d hostnames of pull zone %s: %s got one; %s did not. %s" % (
                 len(self.certificates), self.zone_id, _names(obtained), _names(missing), error),
-            # Loading a free certificate is a GET, which the client does not count as a write.
-            changed=bool(obtained) or error.outcome_unknown,
+            # A certificate obtained already counts as a write (BunnyModule.write), so only a
+            # request that may have been applied remains to be said.
+            changed=error.outcome_unknown,
             certificates_obtained=obtained,
             certificates_missing=missing,
             **result)
