@@ -543,7 +543,7 @@ def edge_rule_plan(module, zone):
     if bool(rule.get("Enabled")) == enabled:
         return WritePlan(module, before, after)
     if rule.get("ReadOnly"):
-        return WritePlan(module, before, after, problems=[
+        return WritePlan(module, None, None, problems=[
             "The edge rule %s of pull zone %s is read-only, so it cannot be switched %s" % (rule["Guid"], zone_id, "on" if enabled else "off")])
     guid = rule["Guid"]
 
