@@ -142,12 +142,13 @@ def test_a_hostname_registered_on_another_zone_fails_with_the_api_message(zone):
     assert "media.example.com" in hostname_values(zone, OTHER_ZONE_ID)
 
 
-def test_another_zones_system_hostname_is_refused_before_any_write(zone):
-    result = run(zone, hostnames=["media.b-cdn.net", "new.example.com"])
+def test_another_zones_system_hostnames_are_refused_before_any_write(zone):
+    result = run(zone, hostnames=["media.b-cdn.net", "new.example.com", "other.b-cdn.net"])
 
     assert result["failed"] is True
     assert result["msg"] == ("The hostname media.b-cdn.net is a bunny.net system hostname that pull zone 10 does not have, "
-                             "so it cannot be added.")
+                             "so it cannot be added; The hostname other.b-cdn.net is a bunny.net system hostname that pull zone 10 "
+                             "does not have, so it cannot be added.")
     assert writes(zone) == []
 
 
@@ -192,8 +193,9 @@ def test_absent_removes_the_listed_hostnames_it_finds_and_ignores_the_others(zon
     assert writes(zone) == [("DELETE", REMOVE, {"Hostname": "cdn.example.com"})]
 
 
-def test_absent_refuses_a_b_cdn_net_hostname_before_any_request(zone):
-    result = run(zone, hostnames=["cdn.example.com", "Assets.B-CDN.net."], state="absent")
+@pytest.mark.parametrize("system_hostname", ["Assets.B-CDN.net.", {"name": "Assets.B-CDN.net."}], ids=["string", "dict"])
+def test_absent_refuses_a_b_cdn_net_hostname_before_any_request(zone, system_hostname):
+    result = run(zone, hostnames=["cdn.example.com", system_hostname], state="absent")
 
     assert result["failed"] is True
     assert result["msg"] == "Invalid input: hostnames[1] must not be a bunny.net system hostname (*.b-cdn.net) with state=absent, got 'Assets.B-CDN.net.'."
@@ -204,7 +206,7 @@ def test_absent_refuses_a_hostname_the_zone_marks_as_managed_and_writes_nothing(
     result = run(zone, hostnames=["cdn.example.com", "edge.example.net"], state="absent")
 
     assert result["failed"] is True
-    assert "The hostname edge.example.net is a system hostname of pull zone 10, which bunny.net manages" in result["msg"]
+    assert result["msg"] == "The hostname edge.example.net is a system hostname of pull zone 10, which bunny.net manages, so it cannot be removed."
     assert writes(zone) == []
 
 
@@ -478,8 +480,9 @@ ITEM_SHAPE = "must be a hostname, or a dict with name and optionally force_ssl, 
     ({"hostnames": [".".join(["a" * 60] * 5)]}, "hostnames[0] " + DNS_NAME + "a name of 304 characters, longer than 253"),
     ({"hostnames": [{"name": "cdn.example.com:80"}]}, "hostnames[0].name " + DNS_NAME + "'cdn.example.com:80', which has a port"),
     ({"hostnames": [{"force_ssl": True}]}, "hostnames[0] " + ITEM_SHAPE + "{'force_ssl': True}, which has no name"),
-    ({"hostnames": [{"name": "a.example.com", "ssl": True}]}, "which has the unknown key ssl (allowed: name, force_ssl)"),
-    ({"hostnames": [{"name": "a.example.com", "force_ssl": "maybe"}]}, "whose force_ssl is not a boolean"),
+    ({"hostnames": [{"name": "a.example.com", "ssl": True, "port": 443}]},
+     "got {'name': 'a.example.com', 'ssl': True, 'port': 443}, which has the unknown key port, ssl (allowed: name, force_ssl)."),
+    ({"hostnames": [{"name": "a.example.com", "force_ssl": "maybe"}]}, "got {'name': 'a.example.com', 'force_ssl': 'maybe'}, whose force_ssl is not a boolean."),
     ({"hostnames": [["a.example.com"]]}, "hostnames[0] " + ITEM_SHAPE + "['a.example.com'], which is neither"),
     ({"hostnames": ["cdn.example.com", "CDN.example.com."]}, "hostnames must name each hostname once, got 'CDN.example.com.' twice"),
     ({"hostnames": ["a.example.com"], "pull_zone_id": 0}, "pull_zone_id must be at least 1, got 0"),
