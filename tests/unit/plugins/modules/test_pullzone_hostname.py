@@ -115,6 +115,17 @@ def test_hostnames_already_there_in_another_case_or_with_a_trailing_dot_are_no_c
     assert writes(zone) == []
 
 
+@pytest.mark.parametrize("state", ["present", "absent"])
+def test_a_hostname_the_zone_holds_in_another_case_is_the_same_hostname(zone, state):
+    zone.load(pull_zones=[assets_zone(Hostnames=[{"Value": "Shop.Example.COM"}, {"Value": "other.example.com"}])])
+
+    result = run(zone, hostnames=["shop.example.com", "other.example.com"], state=state, purge=True)
+
+    expected = {"present": [], "absent": [("DELETE", REMOVE, {"Hostname": "Shop.Example.COM"}), ("DELETE", REMOVE, {"Hostname": "other.example.com"})]}
+    assert result["changed"] is (state == "absent")
+    assert writes(zone) == expected[state]
+
+
 def test_two_hundred_missing_hostnames_take_one_read_and_one_write_each_over_one_connection(zone):
     names = ["host%03d.example.com" % number for number in range(200)]
 
