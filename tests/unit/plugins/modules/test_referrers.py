@@ -108,7 +108,8 @@ def test_referrers_in_another_case_or_with_a_trailing_dot_are_no_change(parent):
 
 
 def test_a_referrer_the_record_holds_in_another_case_is_the_same_referrer(parent):
-    parent.simulator.load(pull_zones=[assets_zone(AllowedReferrers=["Example.COM"])], video_libraries=[dict(lessons_library(), AllowedReferrers=["Example.COM"])])
+    parent.simulator.load(pull_zones=[assets_zone(AllowedReferrers=["Example.COM"])],
+                          video_libraries=[dict(lessons_library(), AllowedReferrers=["Example.COM"])])
 
     result = run(parent, allowed_referrers=["example.com."], purge=True)
 
