@@ -332,12 +332,16 @@ def referrer_plan(parent):
 
 def _set_changes(current, listed, state, purge, keep=None):
     """``(missing, extra)``: canonical names to add and present values to remove."""
-    listed = [canonical(name) for name in listed]
     if state == "present":
-        return reconcile_set(current, listed, purge=purge, normalize=canonical, keep=keep)
+        return reconcile_set(current, [canonical(name) for name in listed], purge=purge, normalize=canonical, keep=keep)
+    return [], _named_values(current, listed)
+
+
+def _named_values(current, listed):
+    """The present values that ``listed`` names, which state=absent removes."""
     # Removing what is listed is purging everything that is not listed against an empty wish.
-    named = set(listed)
-    return [], reconcile_set(current, [], purge=True, normalize=canonical, keep=lambda value: canonical(value) not in named)[1]
+    named = {canonical(name) for name in listed}
+    return reconcile_set(current, [], purge=True, normalize=canonical, keep=lambda value: canonical(value) not in named)[1]
 
 
 def _listed(field, value, wanted):
@@ -381,7 +385,6 @@ class HostnamePlan:
         self.by_name = {canonical(record.get("Value") or ""): record for record in self.records}
         self.problems = []
         self.added = []
-        self.removed = []
         self.certificates = []
         self.force_ssl = {}
         wanted = wanted_hostnames(self.params["hostnames"])
@@ -408,7 +411,7 @@ class HostnamePlan:
 
     def _plan_absent(self, names):
         current = [record.get("Value") or "" for record in self.records]
-        _missing, self.removed = _set_changes(current, names, "absent", False)
+        self.removed = _named_values(current, names)
         self.problems.extend(
             "The hostname %s is a system hostname of pull zone %s, which bunny.net manages, so it cannot be removed" % (value, self.zone_id)
             for value in self.removed if is_platform_hostname(self.by_name[canonical(value)]))
