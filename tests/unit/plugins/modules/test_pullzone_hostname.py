@@ -250,8 +250,9 @@ def test_force_ssl_can_be_switched_off(zone):
     assert writes(zone) == [("POST", FORCE_SSL, {"Hostname": "secure.example.com", "ForceSSL": False})]
 
 
-def test_a_hostname_without_force_ssl_leaves_the_switch_alone(zone):
-    result = run(zone, hostnames=["secure.example.com"])
+@pytest.mark.parametrize("item", ["secure.example.com", {"name": "secure.example.com"}], ids=["string", "dict"])
+def test_a_hostname_without_force_ssl_leaves_the_switch_alone(zone, item):
+    result = run(zone, hostnames=[item])
 
     assert result["changed"] is False
     assert hostname(result, "secure.example.com")["force_ssl"] is True
