@@ -355,10 +355,15 @@ def project_hostname(record):
     return {key: record.get(field) for field, key in HOSTNAME_FIELDS}
 
 
+def hostname_value(record):
+    """A hostname record's value as the zone holds it; the read model allows null, which names nothing."""
+    return record.get("Value") or ""
+
+
 def is_platform_hostname(record):
     """System and managed hostnames belong to bunny.net: they are never removed."""
     return bool(record.get("IsSystemHostname") or record.get("IsManagedHostname")) or canonical(
-        record.get("Value") or "").endswith(SYSTEM_HOSTNAME_SUFFIX)
+        hostname_value(record)).endswith(SYSTEM_HOSTNAME_SUFFIX)
 
 
 def wanted_hostnames(items):
@@ -382,7 +387,7 @@ class HostnamePlan:
         self.zone_id = self.params["pull_zone_id"]
         self.path = PULL_ZONE.path(self.zone_id)
         self.records = zone.get("Hostnames") or []
-        self.by_name = {canonical(record.get("Value") or ""): record for record in self.records}
+        self.by_name = {canonical(hostname_value(record)): record for record in self.records}
         self.problems = []
         self.added = []
         self.certificates = []
@@ -394,7 +399,7 @@ class HostnamePlan:
             self._plan_absent([name for name, _force_ssl in wanted])
 
     def _plan_present(self, wanted):
-        current = [record.get("Value") or "" for record in self.records]
+        current = [hostname_value(record) for record in self.records]
         self.added, self.removed = _set_changes(
             current, [name for name, _force_ssl in wanted], "present", self.params["purge"],
             keep=lambda value: is_platform_hostname(self.by_name[canonical(value)]))
@@ -410,7 +415,7 @@ class HostnamePlan:
                 self.certificates.append(name)
 
     def _plan_absent(self, names):
-        current = [record.get("Value") or "" for record in self.records]
+        current = [hostname_value(record) for record in self.records]
         self.removed = _named_values(current, names)
         self.problems.extend(
             "The hostname %s is a system hostname of pull zone %s, which bunny.net manages, so it cannot be removed" % (value, self.zone_id)
@@ -427,7 +432,7 @@ class HostnamePlan:
         certified = set(self.certificates)
         hostnames = []
         for record in self.records:
-            name = canonical(record.get("Value") or "")
+            name = canonical(hostname_value(record))
             if name in removed:
                 continue
             hostname = project_hostname(record)
@@ -493,7 +498,7 @@ class HostnamePlan:
 
 def _hostname_in(zone, name):
     """The record of hostname ``name`` (canonical) on ``zone``, or None."""
-    return next((record for record in zone.get("Hostnames") or [] if canonical(record.get("Value") or "") == name), None)
+    return next((record for record in zone.get("Hostnames") or [] if canonical(hostname_value(record)) == name), None)
 
 
 def _names(names):
