@@ -80,6 +80,14 @@ def test_a_missing_description_fails_listing_the_rules(zone):
     assert writes(zone) == []
 
 
+def test_a_zone_without_edge_rules_says_so(zone):
+    zone.load(pull_zones=[assets_zone(EdgeRules=[])])
+
+    result = run(zone, guid=REDIRECT_GUID, enabled=True)
+
+    assert result["msg"] == "Pull zone 10 has no edge rule with the GUID %s; its edge rules are: none." % REDIRECT_GUID
+
+
 def test_a_shared_description_fails_asking_for_a_guid(zone):
     zone.load(pull_zones=[assets_zone(EdgeRules=[{"Guid": REDIRECT_GUID, "Description": "x"}, {"Guid": BLOCK_GUID, "Description": "x"}])])
 

@@ -202,6 +202,7 @@ def test_absent_removes_the_listed_hostnames_it_finds_and_ignores_the_others(zon
 
     assert result["changed"] is True
     assert writes(zone) == [("DELETE", REMOVE, {"Hostname": "cdn.example.com"})]
+    assert result["hostnames"] == read_back_hostnames(zone)
 
 
 @pytest.mark.parametrize("system_hostname", ["Assets.B-CDN.net.", {"name": "Assets.B-CDN.net."}], ids=["string", "dict"])
