@@ -338,10 +338,9 @@ def _set_changes(current, listed, state, purge, keep=None):
 
 
 def _named_values(current, listed):
-    """The present values that ``listed`` names, which state=absent removes."""
-    # Removing what is listed is purging everything that is not listed against an empty wish.
+    """The present values, as the record holds them, that ``listed`` names: what state=absent removes."""
     named = {canonical(name) for name in listed}
-    return reconcile_set(current, [], purge=True, normalize=canonical, keep=lambda value: canonical(value) not in named)[1]
+    return [value for value in current if canonical(value) in named]
 
 
 def _listed(field, value, wanted):
