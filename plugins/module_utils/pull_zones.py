@@ -54,7 +54,8 @@ REFERRER_LISTS = (
 class Parent:
     """A record whose parts the modules manage: its noun, its read path and the option naming it."""
 
-    def __init__(self, noun, path, id_option):
+    # Import-time only (PULL_ZONE, VIDEO_LIBRARY), out of mutants' reach; test_referrers.py guards it.
+    def __init__(self, noun, path, id_option):  # pragma: no mutate block
         self.noun = noun
         self.path_template = path
         self.id_option = id_option
@@ -331,12 +332,15 @@ def referrer_plan(parent):
 
 def _set_changes(current, listed, state, purge, keep=None):
     """``(missing, extra)``: canonical names to add and present values to remove."""
-    listed = [canonical(name) for name in listed]
     if state == "present":
-        return reconcile_set(current, listed, purge=purge, normalize=canonical, keep=keep)
-    # Removing what is listed is purging everything that is not listed against an empty wish.
-    named = set(listed)
-    return [], reconcile_set(current, [], purge=True, normalize=canonical, keep=lambda value: canonical(value) not in named)[1]
+        return reconcile_set(current, [canonical(name) for name in listed], purge=purge, normalize=canonical, keep=keep)
+    return [], _named_values(current, listed)
+
+
+def _named_values(current, listed):
+    """The present values, as the record holds them, that ``listed`` names: what state=absent removes."""
+    named = {canonical(name) for name in listed}
+    return [value for value in current if canonical(value) in named]
 
 
 def _listed(field, value, wanted):
@@ -350,10 +354,15 @@ def project_hostname(record):
     return {key: record.get(field) for field, key in HOSTNAME_FIELDS}
 
 
+def hostname_value(record):
+    """A hostname record's value as the zone holds it; the read model allows null, which names nothing."""
+    return record.get("Value") or ""
+
+
 def is_platform_hostname(record):
     """System and managed hostnames belong to bunny.net: they are never removed."""
     return bool(record.get("IsSystemHostname") or record.get("IsManagedHostname")) or canonical(
-        record.get("Value") or "").endswith(SYSTEM_HOSTNAME_SUFFIX)
+        hostname_value(record)).endswith(SYSTEM_HOSTNAME_SUFFIX)
 
 
 def wanted_hostnames(items):
@@ -377,10 +386,9 @@ class HostnamePlan:
         self.zone_id = self.params["pull_zone_id"]
         self.path = PULL_ZONE.path(self.zone_id)
         self.records = zone.get("Hostnames") or []
-        self.by_name = {canonical(record.get("Value") or ""): record for record in self.records}
+        self.by_name = {canonical(hostname_value(record)): record for record in self.records}
         self.problems = []
         self.added = []
-        self.removed = []
         self.certificates = []
         self.force_ssl = {}
         wanted = wanted_hostnames(self.params["hostnames"])
@@ -390,7 +398,7 @@ class HostnamePlan:
             self._plan_absent([name for name, _force_ssl in wanted])
 
     def _plan_present(self, wanted):
-        current = [record.get("Value") or "" for record in self.records]
+        current = [hostname_value(record) for record in self.records]
         self.added, self.removed = _set_changes(
             current, [name for name, _force_ssl in wanted], "present", self.params["purge"],
             keep=lambda value: is_platform_hostname(self.by_name[canonical(value)]))
@@ -406,8 +414,8 @@ class HostnamePlan:
                 self.certificates.append(name)
 
     def _plan_absent(self, names):
-        current = [record.get("Value") or "" for record in self.records]
-        _missing, self.removed = _set_changes(current, names, "absent", False)
+        current = [hostname_value(record) for record in self.records]
+        self.removed = _named_values(current, names)
         self.problems.extend(
             "The hostname %s is a system hostname of pull zone %s, which bunny.net manages, so it cannot be removed" % (value, self.zone_id)
             for value in self.removed if is_platform_hostname(self.by_name[canonical(value)]))
@@ -423,7 +431,7 @@ class HostnamePlan:
         certified = set(self.certificates)
         hostnames = []
         for record in self.records:
-            name = canonical(record.get("Value") or "")
+            name = canonical(hostname_value(record))
             if name in removed:
                 continue
             hostname = project_hostname(record)
@@ -476,8 +484,9 @@ class HostnamePlan:
         self.module.fail(
             "Certificates were requested for %d hostnames of pull zone %s: %s got one; %s did not. %s" % (
                 len(self.certificates), self.zone_id, _names(obtained), _names(missing), error),
-            # Loading a free certificate is a GET, which the client does not count as a write.
-            changed=bool(obtained) or error.outcome_unknown,
+            # A certificate obtained already counts as a write (BunnyModule.write), so only a
+            # request that may have been applied remains to be said.
+            changed=error.outcome_unknown,
             certificates_obtained=obtained,
             certificates_missing=missing,
             **result)
@@ -488,7 +497,7 @@ class HostnamePlan:
 
 def _hostname_in(zone, name):
     """The record of hostname ``name`` (canonical) on ``zone``, or None."""
-    return next((record for record in zone.get("Hostnames") or [] if canonical(record.get("Value") or "") == name), None)
+    return next((record for record in zone.get("Hostnames") or [] if canonical(hostname_value(record)) == name), None)
 
 
 def _names(names):
@@ -542,7 +551,7 @@ def edge_rule_plan(module, zone):
     if bool(rule.get("Enabled")) == enabled:
         return WritePlan(module, before, after)
     if rule.get("ReadOnly"):
-        return WritePlan(module, before, after, problems=[
+        return WritePlan(module, None, None, problems=[
             "The edge rule %s of pull zone %s is read-only, so it cannot be switched %s" % (rule["Guid"], zone_id, "on" if enabled else "off")])
     guid = rule["Guid"]
 

@@ -1,5 +1,6 @@
 """The per-resource lock: exclusive across processes, bounded waits, never left behind, private to the user."""
 
+import fcntl
 import os
 import signal
 import subprocess
@@ -58,18 +59,60 @@ def test_a_lock_held_by_another_process_is_waited_for_until_it_is_released():
     assert waited >= 0.3
 
 
-def test_waiting_gives_up_after_the_timeout_naming_the_holder():
+def test_waiting_gives_up_after_the_timeout_naming_the_holder_and_when_it_took_the_lock():
+    before = time.time()
     holder = hold_in_another_process(30)
+    held = time.time()
     try:
         started = time.monotonic()
         with pytest.raises(LockTimeout) as raised, resource_lock(API, ZONE, timeout=1):
             pass
         assert 1.0 <= time.monotonic() - started < 3
-        assert str(raised.value).startswith(
-            "Another task on this machine kept writing to /pullzone/10 for longer than 1 seconds (process %d, holding the lock since " % holder.pid)
+        # The holder took the lock between the two readings, more than a second before the message.
+        assert str(raised.value) in {
+            "Another task on this machine kept writing to /pullzone/10 for longer than 1 seconds (process %d, holding the lock "
+            "since %s); raise lock_timeout to wait longer." % (holder.pid, time.strftime("%H:%M:%S", time.localtime(second)))
+            for second in range(int(before), int(held) + 1)}
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_holder_that_has_not_said_who_it_is_is_waited_for_without_a_name(private_tmp):
+    os.mkdir(os.path.dirname(lock_path(API, ZONE)), 0o700)
+    with open(lock_path(API, ZONE), "w") as silent_holder:
+        fcntl.flock(silent_holder, fcntl.LOCK_EX)
+
+        with pytest.raises(LockTimeout) as raised, resource_lock(API, ZONE, timeout=1, sleep=lambda seconds: None, clock=iter([0, 1]).__next__):
+            pass
+
+    assert str(raised.value) == "Another task on this machine kept writing to /pullzone/10 for longer than 1 seconds; raise lock_timeout to wait longer."
+
+
+def test_waiting_polls_every_few_milliseconds_at_first_then_five_times_a_second_until_the_deadline():
+    now = [0.0]
+    waits = []
+
+    def sleep(seconds):
+        assert len(waits) < 50, "the waits do not add up to the timeout"
+        waits.append(seconds)
+        now[0] += seconds
+
+    with resource_lock(API, ZONE, timeout=10), pytest.raises(LockTimeout), resource_lock(API, ZONE, timeout=1, sleep=sleep, clock=lambda: now[0]):
+        pass
+
+    assert waits[:7] == pytest.approx([0.01, 0.02, 0.04, 0.08, 0.16, 0.2, 0.2])
+    assert sum(waits) == pytest.approx(1.0)
+
+
+def test_a_lock_whose_time_is_up_exactly_at_the_first_check_is_not_waited_for():
+    waits = []
+
+    with resource_lock(API, ZONE, timeout=10), pytest.raises(LockTimeout), resource_lock(
+            API, ZONE, timeout=1, sleep=waits.append, clock=iter([0, 1]).__next__):
+        pass
+
+    assert waits == []
 
 
 def test_a_killed_holder_leaves_no_lock_behind():
@@ -94,6 +137,7 @@ def test_other_resources_and_other_apis_have_locks_of_their_own():
 def test_spellings_of_one_api_url_share_a_lock():
     assert lock_path("https://API.bunny.net/", ZONE) == lock_path(API, ZONE)
     assert lock_path(API, ZONE) != lock_path(API, "/videolibrary/10")
+    assert lock_path("https://proxy.example/bunnyX", ZONE) != lock_path("https://proxy.example/bunny", ZONE)
 
 
 def test_the_lock_folder_is_private_to_the_user(private_tmp):
@@ -101,16 +145,29 @@ def test_the_lock_folder_is_private_to_the_user(private_tmp):
         pass
 
     folder = os.path.dirname(lock_path(API, ZONE))
-    assert os.path.dirname(folder) == str(private_tmp)
+    assert folder == os.path.join(str(private_tmp), "bunnynet-cloud-locks-%d" % os.geteuid())
     assert os.stat(folder).st_mode & 0o777 == 0o700
 
 
 def test_a_lock_folder_that_is_not_a_folder_of_the_user_is_refused(private_tmp):
-    os.symlink(str(private_tmp), lock_path(API, ZONE).rsplit(os.sep, 1)[0])
+    folder = lock_path(API, ZONE).rsplit(os.sep, 1)[0]
+    os.symlink(str(private_tmp), folder)
 
     with pytest.raises(LockUnavailable) as raised, resource_lock(API, ZONE, timeout=1):
         pass
-    assert "is not a folder of this user" in str(raised.value)
+    assert str(raised.value) == ("%s is not a folder of this user, so it cannot hold the locks that serialise writes; "
+                                 "remove it, or set TMPDIR to a private folder." % folder)
+
+
+def test_a_lock_folder_that_cannot_be_made_is_refused_saying_why(private_tmp, monkeypatch):
+    missing = os.path.join(str(private_tmp), "missing")
+    monkeypatch.setenv("TMPDIR", missing)
+    monkeypatch.setattr(locking.tempfile, "tempdir", missing)
+
+    with pytest.raises(LockUnavailable) as raised, resource_lock(API, ZONE, timeout=1):
+        pass
+    assert str(raised.value) == ("Cannot make the folder %s/bunnynet-cloud-locks-%d for the locks that serialise writes: "
+                                 "No such file or directory." % (missing, os.geteuid()))
 
 
 def test_without_flock_the_block_runs_unserialised(monkeypatch):

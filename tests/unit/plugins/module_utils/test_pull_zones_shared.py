@@ -15,6 +15,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
     "cdn.example.com",
     "CDN.Example.COM.",
     "*.example.com",
+    "*.example",
     "xn--bcher-kva.example",
     "a",
     "a-b.c-d.e",
@@ -41,6 +42,7 @@ LABEL_RULE = "is not 1 to 63 letters, digits or inner hyphens"
     ("cdn_1.example.com", "'cdn_1.example.com', whose label 'cdn_1' is not 1 to 63 letters, digits or inner hyphens"),
     ("cdn.*.example.com", "'cdn.*.example.com', whose label '*' is not 1 to 63 letters, digits or inner hyphens"),
     ("*", "'*', whose label '*' is not 1 to 63 letters, digits or inner hyphens"),
+    ("*.-cdn.example.com", "'*.-cdn.example.com', whose label '-cdn' is not 1 to 63 letters, digits or inner hyphens"),
     ("bücher.example", "'bücher.example', whose label 'bücher' is not 1 to 63 letters, digits or inner hyphens"),
     ("user@cdn.example.com", "'user@cdn.example.com', whose label 'user@cdn' " + LABEL_RULE),
     (".".join(["a" * 63] * 4), "a name of 255 characters, longer than 253"),
@@ -54,8 +56,8 @@ def test_names_compare_without_case_and_trailing_dot():
     assert canonical("CDN.Example.com.") == canonical("cdn.example.com") == "cdn.example.com"
 
 
-def test_a_name_given_twice_in_another_spelling_is_named():
-    problem = each_name_once(["a.example", {"name": "b.example"}, {"name": "B.Example."}])
+def test_a_name_given_twice_in_another_spelling_is_named_even_after_a_malformed_item():
+    problem = each_name_once(["a.example", {"force_ssl": True}, {"name": "b.example"}, {"name": "B.Example."}])
 
     assert problem == "'B.Example.' twice (names are compared without case and trailing dot)"
 

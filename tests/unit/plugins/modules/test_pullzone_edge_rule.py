@@ -63,10 +63,11 @@ def test_the_switch_is_one_post_with_the_zone_id_and_the_value(zone):
 
 @pytest.mark.parametrize("check_mode", [False, True])
 def test_a_rule_already_in_the_wanted_state_is_left_alone(zone, check_mode):
-    result = run(zone, check_mode=check_mode, description="Block admin", enabled=False)
+    result = run(zone, check_mode=check_mode, diff=True, description="Block admin", enabled=False)
 
     assert result["changed"] is False
     assert requests_sent(zone) == [("GET", ZONE)]
+    assert result["edge_rule"] == result["diff"]["before"] == result["diff"]["after"] == snake(stored_rule(zone, BLOCK_GUID))
 
 
 def test_a_missing_description_fails_listing_the_rules(zone):
@@ -77,6 +78,14 @@ def test_a_missing_description_fails_listing_the_rules(zone):
         "Pull zone 10 has no edge rule described as 'block admin'; its edge rules are: "
         "%s ('Maintenance redirect'), %s ('Block admin')." % (REDIRECT_GUID, BLOCK_GUID))
     assert writes(zone) == []
+
+
+def test_a_zone_without_edge_rules_says_so(zone):
+    zone.load(pull_zones=[assets_zone(EdgeRules=[])])
+
+    result = run(zone, guid=REDIRECT_GUID, enabled=True)
+
+    assert result["msg"] == "Pull zone 10 has no edge rule with the GUID %s; its edge rules are: none." % REDIRECT_GUID
 
 
 def test_a_shared_description_fails_asking_for_a_guid(zone):
@@ -94,14 +103,24 @@ def test_an_unknown_guid_fails_listing_the_rules(zone):
     assert result["msg"].startswith("Pull zone 10 has no edge rule with the GUID 00000000-0000-0000-0000-000000000000; its edge rules are: ")
 
 
-def test_a_read_only_rule_is_not_switched(zone):
-    zone.load(pull_zones=[assets_zone(EdgeRules=[{"Guid": BLOCK_GUID, "Description": "Platform rule", "ReadOnly": True}])])
+@pytest.mark.parametrize("enabled, switch", [(False, "off"), (True, "on")])
+def test_a_read_only_rule_is_not_switched(zone, enabled, switch):
+    zone.load(pull_zones=[assets_zone(EdgeRules=[{"Guid": BLOCK_GUID, "Description": "Platform rule", "ReadOnly": True, "Enabled": not enabled}])])
 
-    result = run(zone, guid=BLOCK_GUID, enabled=False)
+    result = run(zone, guid=BLOCK_GUID, enabled=enabled)
 
     assert result["failed"] is True
-    assert "is read-only, so it cannot be switched off" in result["msg"]
+    assert result["msg"] == "The edge rule %s of pull zone 10 is read-only, so it cannot be switched %s." % (BLOCK_GUID, switch)
     assert writes(zone) == []
+
+
+def test_a_refused_switch_fails_naming_the_call(zone):
+    zone.fault(method="POST", path="setEdgeRuleEnabled", status=400, count=1)
+
+    result = run(zone, guid=BLOCK_GUID, enabled=True)
+
+    assert result["failed"] is True
+    assert result["msg"].startswith("POST %s failed with status 400" % (SWITCH % BLOCK_GUID))
 
 
 @pytest.mark.parametrize("guid, enabled", [(REDIRECT_GUID, False), (BLOCK_GUID, True)], ids=["switched off", "switched on"])

@@ -28,6 +28,7 @@ ADD = ZONE + "/addHostname"
 REMOVE = ZONE + "/removeHostname"
 FORCE_SSL = ZONE + "/setForceSSL"
 FREE_CERTIFICATE = "/pullzone/loadFreeCertificate"
+EXTERNAL_CERTIFICATE = "/pullzone/completeExternalDnsCertificate"
 
 
 def run(simulator, check_mode=False, diff=False, **options):
@@ -114,6 +115,17 @@ def test_hostnames_already_there_in_another_case_or_with_a_trailing_dot_are_no_c
     assert writes(zone) == []
 
 
+@pytest.mark.parametrize("state", ["present", "absent"])
+def test_a_hostname_the_zone_holds_in_another_case_is_the_same_hostname(zone, state):
+    zone.load(pull_zones=[assets_zone(Hostnames=[{"Value": "Shop.Example.COM"}, {"Value": "other.example.com"}])])
+
+    result = run(zone, hostnames=["shop.example.com", "other.example.com"], state=state, purge=True)
+
+    expected = {"present": [], "absent": [("DELETE", REMOVE, {"Hostname": "Shop.Example.COM"}), ("DELETE", REMOVE, {"Hostname": "other.example.com"})]}
+    assert result["changed"] is (state == "absent")
+    assert writes(zone) == expected[state]
+
+
 def test_two_hundred_missing_hostnames_take_one_read_and_one_write_each_over_one_connection(zone):
     names = ["host%03d.example.com" % number for number in range(200)]
 
@@ -141,12 +153,13 @@ def test_a_hostname_registered_on_another_zone_fails_with_the_api_message(zone):
     assert "media.example.com" in hostname_values(zone, OTHER_ZONE_ID)
 
 
-def test_another_zones_system_hostname_is_refused_before_any_write(zone):
-    result = run(zone, hostnames=["media.b-cdn.net", "new.example.com"])
+def test_another_zones_system_hostnames_are_refused_before_any_write(zone):
+    result = run(zone, hostnames=["media.b-cdn.net", "new.example.com", "other.b-cdn.net"])
 
     assert result["failed"] is True
     assert result["msg"] == ("The hostname media.b-cdn.net is a bunny.net system hostname that pull zone 10 does not have, "
-                             "so it cannot be added.")
+                             "so it cannot be added; The hostname other.b-cdn.net is a bunny.net system hostname that pull zone 10 "
+                             "does not have, so it cannot be added.")
     assert writes(zone) == []
 
 
@@ -189,10 +202,12 @@ def test_absent_removes_the_listed_hostnames_it_finds_and_ignores_the_others(zon
 
     assert result["changed"] is True
     assert writes(zone) == [("DELETE", REMOVE, {"Hostname": "cdn.example.com"})]
+    assert result["hostnames"] == read_back_hostnames(zone)
 
 
-def test_absent_refuses_a_b_cdn_net_hostname_before_any_request(zone):
-    result = run(zone, hostnames=["cdn.example.com", "Assets.B-CDN.net."], state="absent")
+@pytest.mark.parametrize("system_hostname", ["Assets.B-CDN.net.", {"name": "Assets.B-CDN.net."}], ids=["string", "dict"])
+def test_absent_refuses_a_b_cdn_net_hostname_before_any_request(zone, system_hostname):
+    result = run(zone, hostnames=["cdn.example.com", system_hostname], state="absent")
 
     assert result["failed"] is True
     assert result["msg"] == "Invalid input: hostnames[1] must not be a bunny.net system hostname (*.b-cdn.net) with state=absent, got 'Assets.B-CDN.net.'."
@@ -203,7 +218,7 @@ def test_absent_refuses_a_hostname_the_zone_marks_as_managed_and_writes_nothing(
     result = run(zone, hostnames=["cdn.example.com", "edge.example.net"], state="absent")
 
     assert result["failed"] is True
-    assert "The hostname edge.example.net is a system hostname of pull zone 10, which bunny.net manages" in result["msg"]
+    assert result["msg"] == "The hostname edge.example.net is a system hostname of pull zone 10, which bunny.net manages, so it cannot be removed."
     assert writes(zone) == []
 
 
@@ -236,8 +251,9 @@ def test_force_ssl_can_be_switched_off(zone):
     assert writes(zone) == [("POST", FORCE_SSL, {"Hostname": "secure.example.com", "ForceSSL": False})]
 
 
-def test_a_hostname_without_force_ssl_leaves_the_switch_alone(zone):
-    result = run(zone, hostnames=["secure.example.com"])
+@pytest.mark.parametrize("item", ["secure.example.com", {"name": "secure.example.com"}], ids=["string", "dict"])
+def test_a_hostname_without_force_ssl_leaves_the_switch_alone(zone, item):
+    result = run(zone, hostnames=[item])
 
     assert result["changed"] is False
     assert hostname(result, "secure.example.com")["force_ssl"] is True
@@ -329,6 +345,19 @@ def test_a_first_certificate_request_that_fails_reports_no_change(zone):
 
     assert (result["failed"], result["changed"]) == (True, False)
     assert result["certificates_missing"] == ["cdn.example.com"]
+    assert result["msg"].startswith("Certificates were requested for 1 hostnames of pull zone 10: none got one; cdn.example.com did not. ")
+
+
+def test_a_certificate_request_whose_answer_and_read_are_both_lost_may_have_changed_the_zone(zone):
+    zone.fault(method="GET", path=ZONE + "$", delay_ms=1, count=1)
+    zone.fault(method="GET", path=ZONE + "$", status=500)
+    zone.fault(method="POST", path=EXTERNAL_CERTIFICATE, drop_connection=True, apply=True)
+
+    result = run(zone, hostnames=["cdn.example.com"], complete_external_dns_certificate=True)
+
+    assert (result["failed"], result["changed"]) == (True, True)
+    assert result["certificates_missing"] == ["cdn.example.com"]
+    assert "POST /pullzone/completeExternalDnsCertificate may or may not have been applied" in result["msg"]
 
 
 def test_the_two_certificate_options_exclude_each_other(zone):
@@ -341,15 +370,52 @@ def test_the_two_certificate_options_exclude_each_other(zone):
 # Unknown outcomes
 
 
-def test_an_add_whose_connection_drops_after_it_was_applied_is_settled_by_a_read(zone):
-    zone.fault(method="POST", path=ADD, drop_connection=True, apply=True, count=1)
+# One write of each kind, and what the zone shows once it took effect.
+EACH_WRITE = [
+    pytest.param(("POST", ADD), dict(hostnames=["new.example.com"]),
+                 lambda zone: hostname_values(zone).count("new.example.com") == 1, id="add"),
+    pytest.param(("POST", FORCE_SSL), dict(hostnames=[{"name": "cdn.example.com", "force_ssl": True}]),
+                 lambda zone: read_back_hostnames(zone)[2]["force_ssl"] is True, id="force SSL on"),
+    pytest.param(("POST", FORCE_SSL), dict(hostnames=[{"name": "secure.example.com", "force_ssl": False}]),
+                 lambda zone: read_back_hostnames(zone)[3]["force_ssl"] is False, id="force SSL off"),
+    pytest.param(("DELETE", REMOVE), dict(hostnames=["cdn.example.com"], state="absent"),
+                 lambda zone: "cdn.example.com" not in hostname_values(zone), id="remove"),
+    pytest.param(("POST", EXTERNAL_CERTIFICATE), dict(hostnames=["cdn.example.com"], complete_external_dns_certificate=True),
+                 lambda zone: read_back_hostnames(zone)[2]["has_certificate"] is True, id="external DNS certificate"),
+]
 
-    result = run(zone, hostnames=["new.example.com"])
 
-    assert result.get("failed") is not True
-    assert result["changed"] is True
-    assert requests_sent(zone) == [("GET", ZONE), ("POST", ADD), ("GET", ZONE)]
-    assert hostname_values(zone).count("new.example.com") == 1
+@pytest.mark.parametrize("write, options, took_effect", EACH_WRITE)
+def test_a_write_whose_connection_drops_after_it_was_applied_is_settled_by_a_read(zone, write, options, took_effect):
+    zone.fault(method=write[0], path=write[1], drop_connection=True, apply=True, count=1)
+
+    result = run(zone, **options)
+
+    assert (result.get("failed"), result["changed"]) == (None, True)
+    assert requests_sent(zone) == [("GET", ZONE), write, ("GET", ZONE)]
+    assert took_effect(zone)
+
+
+@pytest.mark.parametrize("write, options, took_effect", EACH_WRITE)
+def test_a_write_that_got_a_gateway_error_before_it_was_applied_is_sent_again(zone, write, options, took_effect):
+    zone.fault(method=write[0], path=write[1], status=502, count=1)
+
+    result = run(zone, **options)
+
+    assert (result.get("failed"), result["changed"]) == (None, True)
+    assert requests_sent(zone) == [("GET", ZONE), write, ("GET", ZONE), write]
+    assert took_effect(zone)
+
+
+@pytest.mark.parametrize("write, options, _took_effect", EACH_WRITE)
+def test_a_refused_write_fails_naming_the_call(zone, write, options, _took_effect):
+    zone.fault(method=write[0], path=write[1], status=400, count=1)
+
+    result = run(zone, **options)
+
+    assert result["failed"] is True
+    assert "%s %s failed with status 400" % write in result["msg"]
+    assert (result["api_error"]["method"], result["api_error"]["path"]) == write
 
 
 def test_already_registered_after_an_uncertain_attempt_is_success_when_a_read_shows_the_hostname(zone):
@@ -427,8 +493,10 @@ ITEM_SHAPE = "must be a hostname, or a dict with name and optionally force_ssl, 
     ({"hostnames": [".".join(["a" * 60] * 5)]}, "hostnames[0] " + DNS_NAME + "a name of 304 characters, longer than 253"),
     ({"hostnames": [{"name": "cdn.example.com:80"}]}, "hostnames[0].name " + DNS_NAME + "'cdn.example.com:80', which has a port"),
     ({"hostnames": [{"force_ssl": True}]}, "hostnames[0] " + ITEM_SHAPE + "{'force_ssl': True}, which has no name"),
-    ({"hostnames": [{"name": "a.example.com", "ssl": True}]}, "which has the unknown key ssl (allowed: name, force_ssl)"),
-    ({"hostnames": [{"name": "a.example.com", "force_ssl": "maybe"}]}, "whose force_ssl is not a boolean"),
+    ({"hostnames": [{"name": "a.example.com", "ssl": True, "port": 443}]},
+     "got {'name': 'a.example.com', 'ssl': True, 'port': 443}, which has the unknown key port, ssl (allowed: name, force_ssl)."),
+    ({"hostnames": [{"name": "a.example.com", "force_ssl": "maybe"}]},
+     "got {'name': 'a.example.com', 'force_ssl': 'maybe'}, whose force_ssl is not a boolean."),
     ({"hostnames": [["a.example.com"]]}, "hostnames[0] " + ITEM_SHAPE + "['a.example.com'], which is neither"),
     ({"hostnames": ["cdn.example.com", "CDN.example.com."]}, "hostnames must name each hostname once, got 'CDN.example.com.' twice"),
     ({"hostnames": ["a.example.com"], "pull_zone_id": 0}, "pull_zone_id must be at least 1, got 0"),

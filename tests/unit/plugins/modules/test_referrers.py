@@ -107,6 +107,16 @@ def test_referrers_in_another_case_or_with_a_trailing_dot_are_no_change(parent):
     assert result["changed"] is False
 
 
+def test_a_referrer_the_record_holds_in_another_case_is_the_same_referrer(parent):
+    parent.simulator.load(pull_zones=[assets_zone(AllowedReferrers=["Example.COM"])],
+                          video_libraries=[dict(lessons_library(), AllowedReferrers=["Example.COM"])])
+
+    result = run(parent, allowed_referrers=["example.com."], purge=True)
+
+    assert result["changed"] is False
+    assert writes(parent.simulator) == []
+
+
 def test_a_list_left_out_is_not_touched_even_with_purge(parent):
     run(parent, allowed_referrers=["other.example"], purge=True)
 
@@ -154,10 +164,37 @@ def test_a_removal_that_got_a_gateway_error_before_it_was_applied_is_sent_again(
     assert stored(parent)["blocked_referrers"] == []
 
 
+@pytest.mark.parametrize("operation, options", [
+    ("addAllowedReferrer", dict(allowed_referrers=["new.example"])),
+    ("removeBlockedReferrer", dict(blocked_referrers=["bad.example"], state="absent")),
+])
+def test_a_refused_write_fails_naming_the_call(parent, operation, options):
+    parent.simulator.fault(method="POST", path=operation, status=400, count=1)
+
+    result = run(parent, **options)
+
+    assert result["failed"] is True
+    assert result["msg"].startswith("POST %s/%s failed with status 400" % (parent.path, operation))
+
+
 def test_an_unknown_record_is_named(parent):
     result = run(parent, allowed_referrers=["a.example"], **{parent.id_option: 99})
 
     assert result["msg"] == "%s 99 was not found (HTTP 404)." % parent.noun
+
+
+@pytest.mark.parametrize("method, operation, status", [
+    pytest.param("GET", "", 500, id="the read fails otherwise"),
+    pytest.param("POST", "/addAllowedReferrer", 404, id="a write gets a 404"),
+])
+def test_other_errors_keep_the_apis_sentence(parent, method, operation, status):
+    path = parent.path + operation
+    parent.simulator.fault(method=method, path=path + "$", status=status, count=1)
+
+    result = run(parent, allowed_referrers=["new.example"])
+
+    assert result["failed"] is True
+    assert result["msg"].startswith("%s %s failed with status %d" % (method, path, status))
 
 
 DNS_NAME = "must be a DNS name such as cdn.example.com, got "
