@@ -187,9 +187,7 @@ TEMPLATE_OPTIONS = dict(
 
 def template_options(**extra):
     """The argument spec of one container template's fields, plus ``extra`` options."""
-    options = copy.deepcopy(TEMPLATE_OPTIONS)
-    options.update(extra)
-    return options
+    return dict(TEMPLATE_OPTIONS, **extra)
 
 
 def app_options():
