@@ -139,6 +139,18 @@ def test_reapplying_reports_ok_and_only_reads(storefront_app):
     assert {entry["method"] for entry in storefront_app.requests()} == {"GET"}
 
 
+def test_region_settings_are_applied_and_reapplied_in_another_order_as_ok(storefront_app):
+    regions = {"allowed_region_ids": ["SE", "DE", "UK"], "required_region_ids": ["UK", "DE"]}
+    run(storefront_app, region_settings=regions)
+    assert read_back(storefront_app)["region_settings"] == {
+        "allowed_region_ids": ["SE", "DE", "UK"], "required_region_ids": ["UK", "DE"], "max_allowed_regions": 2}
+    storefront_app.clear_requests()
+
+    result = run(storefront_app, region_settings={"allowed_region_ids": ["UK", "SE", "DE"], "required_region_ids": ["DE", "UK"]})
+
+    assert (result["changed"], storefront_app.writes()) == (False, [])
+
+
 def test_check_mode_on_the_converged_app_reports_ok(storefront_app):
     run(storefront_app, autoscaling={"min": 2, "max": 8})
 
@@ -330,10 +342,14 @@ def test_wait_stops_when_the_app_is_failing(simulator):
 
 # --- Writes whose answer is lost ------------------------------------------------------------------
 
-def test_a_patch_whose_answer_is_lost_after_it_took_effect_is_settled_by_a_read(storefront_app):
+@pytest.mark.parametrize("options", [
+    pytest.param({"name": "shop"}, id="name"),
+    pytest.param({"name": "shop", "region_settings": {"node_selectors": {"disk": "ssd"}}}, id="name and node selectors"),
+])
+def test_a_patch_whose_answer_is_lost_after_it_took_effect_is_settled_by_a_read(storefront_app, options):
     storefront_app.fault(method="PATCH", path="^%s$" % APP_PATH, status=504, apply=True, count=1)
 
-    result = run(storefront_app, name="shop")
+    result = run(storefront_app, **options)
 
     assert (result.get("failed"), result["changed"], result["app"]["name"]) == (None, True, "shop")
     assert writes(storefront_app) == [("PATCH", APP_PATH)]
@@ -350,13 +366,20 @@ def test_a_patch_whose_connection_drops_after_it_took_effect_is_not_sent_again(s
     assert template(result["app"], "worker")["image_tag"] == "3"
 
 
-def test_a_patch_lost_before_it_took_effect_is_sent_again(storefront_app):
+@pytest.mark.parametrize("options, applied", [
+    pytest.param({"name": "shop"}, lambda app: app["name"] == "shop", id="name"),
+    # The read that finds the write missing predicts the image reference, which reads the registry.
+    pytest.param({"container_templates": [{"name": "worker", "image_tag": "3"}]},
+                 lambda app: template(app, "worker")["image"] == "docker.io/acme/worker:3", id="image tag"),
+])
+def test_a_patch_lost_before_it_took_effect_is_sent_again(storefront_app, options, applied):
     storefront_app.fault(method="PATCH", path="^%s$" % APP_PATH, status=503, count=1)
 
-    result = run(storefront_app, name="shop")
+    result = run(storefront_app, **options)
 
     assert (result.get("failed"), result["changed"]) == (None, True)
     assert writes(storefront_app) == [("PATCH", APP_PATH), ("PATCH", APP_PATH)]
+    assert applied(read_back(storefront_app))
 
 
 def test_a_restart_that_keeps_failing_after_the_patch_reports_a_change(storefront_app):
