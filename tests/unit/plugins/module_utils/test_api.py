@@ -588,6 +588,14 @@ def test_field_errors_without_a_field_are_listed_by_message():
     )
 
 
+def test_only_the_full_stops_that_end_the_api_s_sentences_are_dropped():
+    body = {"title": "Not allowed on plan X.", "errors": [{"field": None, "message": "Too many on plan X."}, {"field": "tier", "message": "Must be X."}]}
+
+    assert str(BunnyApiError("PATCH", "/mc/apps/a", 400, body)) == (
+        "PATCH /mc/apps/a failed with status 400: Not allowed on plan X (Too many on plan X; tier: Must be X)."
+    )
+
+
 @pytest.mark.parametrize("body, expected", [
     ({"Message": "Not found.", "Field": None}, ("Not found.", None, [])),
     ({"ErrorKey": "not_found"}, ("", "not_found", [])),
