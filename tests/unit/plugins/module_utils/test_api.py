@@ -443,13 +443,15 @@ def test_a_failure_below_http_is_told_in_words_with_whether_it_reached_the_api(f
     assert client._transport_failure(failure) == (sentence, sent)
 
 
-def test_the_api_url_may_end_with_a_slash(api):
+@pytest.mark.parametrize("suffix, path", [("/", "/mc/registries/1"), ("/gateway/X/", "/gateway/X/mc/registries/1")],
+                         ids=["a slash", "a base path and a slash"])
+def test_the_api_url_may_end_with_a_slash(api, suffix, path):
     api.answer(200, {"id": 1})
-    client = BunnyClient(api_key=API_KEY, api_url=api.url + "/", timeout=5, retries=0)
+    client = BunnyClient(api_key=API_KEY, api_url=api.url + suffix, timeout=5, retries=0)
 
     client.get("/mc/registries/1")
 
-    assert api.received[0]["path"] == "/mc/registries/1"
+    assert api.received[0]["path"] == path
 
 
 def test_a_request_can_be_given_no_retries_at_all(api):
