@@ -190,13 +190,13 @@ def test_the_retry_budget_of_one_request_can_be_narrowed(api):
 
 def test_rate_limits_that_outlast_the_retries_say_how_to_wait_longer_and_what_the_api_said(api):
     for _attempt in range(3):
-        api.answer(429, {"title": "Too Many Requests", "detail": "At most 100 requests a minute."}, {"Retry-After": "0"})
+        api.answer(429, {"title": "Too Many Requests", "detail": "At most 100 requests a minute on plan X."}, {"Retry-After": "0"})
 
     with pytest.raises(BunnyApiError) as failure:
         client_for(api, retries=2).request("POST", "/pullzone/1/addHostname", json={"Hostname": "a.example"})
 
     assert str(failure.value) == (
-        "POST /pullzone/1/addHostname was refused with HTTP 429 (the API's rate limit: At most 100 requests a minute) on 3 attempts. "
+        "POST /pullzone/1/addHostname was refused with HTTP 429 (the API's rate limit: At most 100 requests a minute on plan X) on 3 attempts. "
         "Raise api_retries (2 now) to wait longer, or run fewer tasks against the API at once."
     )
 

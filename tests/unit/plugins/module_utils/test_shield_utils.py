@@ -82,6 +82,8 @@ DEPTHS.update({
     "a loop of three schemas counts once": (document({"A": obj(x=ref("B")), "B": obj(x=ref("C")), "C": obj(x=ref("A"))}), 2),
     "a loop reached through a chain of $refs counts once": (
         document({"Top": obj(r=ref("R")), "R": obj(a=ref("A")), "A": obj(b=ref("B")), "B": obj(a=ref("A"))}), 6),
+    "a loop listed before the chain that reaches it counts once": (
+        document({"A": obj(b=ref("B")), "B": obj(a=ref("A")), "R": obj(a=ref("A")), "Top": obj(r=ref("R"))}), 6),
     "a loop listed after schemas already measured counts once": (
         document({"C": obj(d=ref("D")), "D": obj(c=ref("C")), "X": ref("Y"), "Top": ref("X"), "Y": STRING}), 2),
     "a path item given by $ref has its schemas counted": (
