@@ -415,10 +415,10 @@ def test_a_missing_requests_library_says_exactly_what_to_install_and_why_the_imp
     monkeypatch.setattr(module_base, "HAS_REQUESTS", False)
     monkeypatch.setattr(module_base, "REQUESTS_IMPORT_ERROR", "ModuleNotFoundError: No module named 'requests'")
 
-    # As with ANSIBLE_DISPLAY_TRACEBACK=error: the controller asks for error tracebacks (read once per process).
-    monkeypatch.setattr(_traceback, "_module_tracebacks_enabled_events", None)
+    # As with ANSIBLE_DISPLAY_TRACEBACK=error: the controller asks for the tracebacks of errors.
+    monkeypatch.setattr(_traceback, "_is_traceback_enabled", lambda event: event is _traceback.TracebackEvent.ERROR)
 
-    result, _module = run_base(zone, _ansible_tracebacks_for=["error"])
+    result, _module = run_base(zone)
 
     assert result["msg"] == module_base.missing_required_lib("requests")
     assert result["exception"] == "ModuleNotFoundError: No module named 'requests'"
