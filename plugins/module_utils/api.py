@@ -55,7 +55,7 @@ class ApiRetry(Retry):
     def get_backoff_time(self):
         backoff = min(BACKOFF_CAP_SECONDS, super().get_backoff_time())
         # Full jitter keeps many hosts of one inventory from retrying in lockstep.
-        return random.uniform(backoff / 2.0, backoff) if backoff > 0 else 0
+        return random.uniform(backoff / 2.0, backoff)
 
     def get_retry_after(self, response):
         retry_after = super().get_retry_after(response)

@@ -151,7 +151,7 @@ def target_script_id(module):
 
 def describe_error(error):
     """A 404 names the script (and the variable or secret) that was not found; other errors keep their sentence."""
-    match = _SCRIPT_PATH_PATTERN.match(error.path or "")
+    match = _SCRIPT_PATH_PATTERN.match(error.path)
     if error.status != 404 or not match:
         return None
     script_id, kind, item_id = match.groups()
@@ -176,7 +176,7 @@ def script_gone(client, script_id):
 def newest_script_named(client, name):
     """The script named ``name`` with the highest id, or None: after a create, the one just made."""
     matches = scripts_named(client, name)
-    return max(matches, key=lambda script: script.get("Id") or 0) if matches else None
+    return max(matches, key=lambda script: script["Id"]) if matches else None
 
 
 def script_if_named(client, script_id, name):

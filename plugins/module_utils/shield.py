@@ -255,7 +255,7 @@ def _references_in(schema):
 
 
 def _recursive(graph):
-    """The references on a cycle of ``graph`` (reference -> references its target holds): Tarjan's SCCs, iteratively."""
+    """The references on a cycle of ``graph`` (reference -> references its target holds, each of them a key too): Tarjan's SCCs, iteratively."""
     index, low, on_stack, stack, recursive = {}, {}, set(), [], set()
     for root in graph:
         if root in index:
@@ -272,7 +272,7 @@ def _recursive(graph):
                     index[successor] = low[successor] = len(index)
                     stack.append(successor)
                     on_stack.add(successor)
-                    work.append((successor, iter(sorted(graph.get(successor, ())))))
+                    work.append((successor, iter(sorted(graph[successor]))))
                     advanced = True
                     break
                 if successor in on_stack:
@@ -290,7 +290,7 @@ def _recursive(graph):
                     component.append(member)
                     if member == node:
                         break
-                if len(component) > 1 or node in graph.get(node, ()):
+                if len(component) > 1 or node in graph[node]:
                     recursive.update(component)
     return recursive
 
@@ -355,7 +355,6 @@ def nesting_depth(document):
             target = _pointer(document, reference)
             followed = isinstance(target, dict) and not (in_recursion and reference in recursive)
             deepest = max(deepest, 1 + (depth(target, reference in recursive) if followed else 0))
-        walking.discard(key)
         measured[key] = deepest
         return deepest
 
@@ -530,7 +529,7 @@ def project_bot_detection(configuration):
     projected = to_snake(configuration)
     for path, names in BOT_DETECTION_ENUMS:
         holder = _holder(projected, path)
-        value = holder.get(path[-1]) if holder is not None else None
+        value = holder.get(path[-1]) if isinstance(holder, dict) else None
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
             holder[path[-1]] = names[value]
     return projected
@@ -592,4 +591,4 @@ def _camel(name):
 def _holder(data, path):
     for name in path[:-1]:
         data = data.get(name) if isinstance(data, dict) else None
-    return data if isinstance(data, dict) else None
+    return data

@@ -190,13 +190,13 @@ def test_the_retry_budget_of_one_request_can_be_narrowed(api):
 
 def test_rate_limits_that_outlast_the_retries_say_how_to_wait_longer_and_what_the_api_said(api):
     for _attempt in range(3):
-        api.answer(429, {"title": "Too Many Requests", "detail": "At most 100 requests a minute."}, {"Retry-After": "0"})
+        api.answer(429, {"title": "Too Many Requests", "detail": "At most 100 requests a minute on plan X."}, {"Retry-After": "0"})
 
     with pytest.raises(BunnyApiError) as failure:
         client_for(api, retries=2).request("POST", "/pullzone/1/addHostname", json={"Hostname": "a.example"})
 
     assert str(failure.value) == (
-        "POST /pullzone/1/addHostname was refused with HTTP 429 (the API's rate limit: At most 100 requests a minute) on 3 attempts. "
+        "POST /pullzone/1/addHostname was refused with HTTP 429 (the API's rate limit: At most 100 requests a minute on plan X) on 3 attempts. "
         "Raise api_retries (2 now) to wait longer, or run fewer tasks against the API at once."
     )
 
@@ -443,13 +443,15 @@ def test_a_failure_below_http_is_told_in_words_with_whether_it_reached_the_api(f
     assert client._transport_failure(failure) == (sentence, sent)
 
 
-def test_the_api_url_may_end_with_a_slash(api):
+@pytest.mark.parametrize("suffix, path", [("/", "/mc/registries/1"), ("/gateway/X/", "/gateway/X/mc/registries/1")],
+                         ids=["a slash", "a base path and a slash"])
+def test_the_api_url_may_end_with_a_slash(api, suffix, path):
     api.answer(200, {"id": 1})
-    client = BunnyClient(api_key=API_KEY, api_url=api.url + "/", timeout=5, retries=0)
+    client = BunnyClient(api_key=API_KEY, api_url=api.url + suffix, timeout=5, retries=0)
 
     client.get("/mc/registries/1")
 
-    assert api.received[0]["path"] == "/mc/registries/1"
+    assert api.received[0]["path"] == path
 
 
 def test_a_request_can_be_given_no_retries_at_all(api):
@@ -585,6 +587,14 @@ def test_field_errors_without_a_field_are_listed_by_message():
 
     assert str(BunnyApiError("PATCH", "/mc/apps/a", 400, body)) == (
         "PATCH /mc/apps/a failed with status 400: Invalid (min must not exceed max; name: too long)."
+    )
+
+
+def test_only_the_full_stops_that_end_the_api_s_sentences_are_dropped():
+    body = {"title": "Not allowed on plan X.", "errors": [{"field": None, "message": "Too many on plan X."}, {"field": "tier", "message": "Must be X."}]}
+
+    assert str(BunnyApiError("PATCH", "/mc/apps/a", 400, body)) == (
+        "PATCH /mc/apps/a failed with status 400: Not allowed on plan X (Too many on plan X; tier: Must be X)."
     )
 
 

@@ -85,6 +85,23 @@ def test_an_integration_is_in_the_api_s_casing_with_unset_options_left_none():
     }
 
 
+@pytest.mark.parametrize("fill_defaults", [False, True])
+def test_every_integration_option_given_reaches_the_record(fill_defaults):
+    options = {
+        "integration_id": 7,
+        "repository_settings": {"id": 70, "name": "repo", "private": True, "template_url": "https://example.com/t"},
+        "deploy_configuration": {"branch": "main", "install_command": "npm ci", "build_command": "npm run build",
+                                 "entry_file": "dist/index.js", "create_workflow": True},
+    }
+
+    assert integration_record(options, fill_defaults=fill_defaults) == {
+        "IntegrationId": 7,
+        "RepositorySettings": {"Id": 70, "Name": "repo", "Private": True, "TemplateUrl": "https://example.com/t"},
+        "DeployConfiguration": {"Branch": "main", "InstallCommand": "npm ci", "BuildCommand": "npm run build",
+                                "EntryFile": "dist/index.js", "CreateWorkflow": True},
+    }
+
+
 def test_an_integration_to_create_has_the_reference_s_non_nullable_booleans_false():
     options = dict(INTEGRATION, deploy_configuration={"branch": "main"})
 

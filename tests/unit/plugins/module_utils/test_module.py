@@ -1,6 +1,7 @@
-"""The module base's pure helpers: casing and masking."""
+"""The module base's pure helpers: casing, masking and the sentence of a write nobody can settle."""
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import MASK, mask_secrets, to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import MASK, UnsettledWriteError, mask_secrets, to_snake
 
 
 def test_pascal_and_camel_case_become_snake_case():
@@ -46,3 +47,17 @@ def test_an_empty_string_secret_stays_empty_and_is_not_collected():
 
     assert mask_secrets({"deployment_key": ""}, {"deployment_key"}, found) == {"deployment_key": ""}
     assert found == set()
+
+
+def test_an_unsettled_write_keeps_the_write_s_reason_and_attempts_and_drops_only_final_full_stops():
+    write_error = BunnyApiError("POST", "/p", attempts=3, reason="The connection dropped at node X.", outcome_unknown=True)
+    read_error = BunnyApiError("GET", "/p", 500, {"Message": "Down on tier X."})
+
+    error = UnsettledWriteError(write_error, read_error)
+
+    assert str(error) == (
+        "POST /p may or may not have been applied: it got no clear answer (The connection dropped at node X), and reading the "
+        "resource to find out failed too (GET /p failed with status 500: Down on tier X). Check the resource before running "
+        "the task again."
+    )
+    assert error.as_result()["api_error"]["attempts"] == 3

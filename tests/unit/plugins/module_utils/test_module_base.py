@@ -9,6 +9,7 @@ import io
 import json
 
 import pytest
+from ansible.module_utils._internal import _traceback
 from ansible.module_utils.testing import patch_module_args
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils import module as module_base
@@ -410,12 +411,17 @@ def test_an_api_url_that_is_not_an_http_url_fails_before_any_request(zone, url):
     assert zone.requests() == []
 
 
-def test_a_missing_requests_library_says_exactly_what_to_install(zone, monkeypatch):
+def test_a_missing_requests_library_says_exactly_what_to_install_and_why_the_import_failed(zone, monkeypatch):
     monkeypatch.setattr(module_base, "HAS_REQUESTS", False)
+    monkeypatch.setattr(module_base, "REQUESTS_IMPORT_ERROR", "ModuleNotFoundError: No module named 'requests'")
+
+    # As with ANSIBLE_DISPLAY_TRACEBACK=error: the controller asks for the tracebacks of errors.
+    monkeypatch.setattr(_traceback, "_is_traceback_enabled", lambda event: event is _traceback.TracebackEvent.ERROR)
 
     result, _module = run_base(zone)
 
     assert result["msg"] == module_base.missing_required_lib("requests")
+    assert result["exception"] == "ModuleNotFoundError: No module named 'requests'"
 
 
 def test_a_write_whose_connection_keeps_dropping_says_so_when_the_retries_run_out(zone):

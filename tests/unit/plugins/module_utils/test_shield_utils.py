@@ -61,9 +61,45 @@ DEPTHS = {
     "a request body given by $ref counts through it without a level": (
         document(None, {"/o": {"post": {"requestBody": {"$ref": "#/components/requestBodies/Order"}}}},
                  components={"requestBodies": {"Order": {"content": {"application/json": {"schema": obj(a=STRING)}}}}}), 1),
-    "schemas of extension keys of paths do not count": (
-        document(None, {"x-note": {"get": {"responses": {"200": {"content": {"a/b": {"schema": obj(a=obj(b=STRING))}}}}}}}), 0),
+    "schemas of extension keys of paths do not count, nor stop the paths after them": (
+        document(None, {"x-note": {"get": {"responses": {"200": {"content": {"a/b": {"schema": obj(a=obj(b=STRING))}}}}}},
+                        "/a": {"get": {"responses": {"200": {"content": {"a/b": {"schema": obj(a=STRING)}}}}}}}), 1),
 }
+# Each keyword that adds no level, alone holding the deepest schema.
+DEPTHS.update({
+    "%s adds no level" % keyword: (document({"A": {keyword: [obj(y=obj(z=STRING))]}}), 2) for keyword in ("allOf", "anyOf", "oneOf")
+})
+DEPTHS.update({
+    "%s adds no level" % keyword: (document({"A": {keyword: obj(y=obj(z=STRING))}}), 2) for keyword in ("not", "additionalProperties")
+})
+DEPTHS.update({
+    "a $ref to a name holding / and ~ follows the escapes": (document({"A": ref("a~1b~0c"), "a/b~c": obj(x=STRING)}), 2),
+    "a recursive schema whose name holds / and ~ counts its loop once": (document({"a/b~c": obj(next=ref("a~1b~0c"))}), 2),
+    "a $ref to another file is one level, even when its path reads like a local one": (
+        document({"A": {"$ref": "./components/schemas/B"}, "B": obj(c=obj(d=STRING))}), 2),
+    "a $ref into mutually recursive schemas adds their loop once": (
+        document({"T": obj(a=ref("A")), "A": obj(b=ref("B")), "B": obj(a=ref("A"))}), 4),
+    "a loop of three schemas counts once": (document({"A": obj(x=ref("B")), "B": obj(x=ref("C")), "C": obj(x=ref("A"))}), 2),
+    "a loop reached through a chain of $refs counts once": (
+        document({"Top": obj(r=ref("R")), "R": obj(a=ref("A")), "A": obj(b=ref("B")), "B": obj(a=ref("A"))}), 6),
+    "a loop listed before the chain that reaches it counts once": (
+        document({"A": obj(b=ref("B")), "B": obj(a=ref("A")), "R": obj(a=ref("A")), "Top": obj(r=ref("R"))}), 6),
+    "a loop listed after schemas already measured counts once": (
+        document({"C": obj(d=ref("D")), "D": obj(c=ref("C")), "X": ref("Y"), "Top": ref("X"), "Y": STRING}), 2),
+    "a path item given by $ref has its schemas counted": (
+        document(None, {"/a": {"$ref": "#/x-items/a"}},
+                 **{"x-items": {"a": {"get": {"responses": {"200": {"content": {"a/b": {"schema": obj(a=obj(b=STRING))}}}}}}}}), 2),
+    "an operation's parameter schema counts": (
+        document(None, {"/o": {"get": {"parameters": [{"name": "f", "in": "query", "schema": obj(a=obj(b=STRING))}]}}}), 2),
+    "a parameter given by $ref counts": (
+        document(None, {"/o": {"get": {"parameters": [{"$ref": "#/components/parameters/F"}]}}},
+                 components={"parameters": {"F": {"name": "f", "in": "query", "schema": obj(a=obj(b=STRING))}}}), 2),
+    "a parameter's content schema counts": (
+        document(None, {"/o": {"get": {"parameters": [{"name": "f", "in": "query", "content": {"a/b": {"schema": obj(a=obj(b=STRING))}}}]}}}), 2),
+    "a response given by $ref counts": (
+        document(None, {"/o": {"get": {"responses": {"200": {"$ref": "#/components/responses/R"}}}}},
+                 components={"responses": {"R": {"content": {"a/b": {"schema": obj(a=obj(b=STRING))}}}}}), 2),
+})
 
 
 @pytest.mark.parametrize(("body", "depth"), DEPTHS.values(), ids=DEPTHS.keys())
@@ -105,6 +141,14 @@ def test_schemas_shared_through_refs_are_measured_once():
     assert time.monotonic() - started < 5
 
 
+def test_schemas_shared_by_a_parsed_mapping_are_counted_as_its_text_is():
+    # A template can give one object in several places; the loop through A and B is still seen.
+    shared = {"type": "string"}
+    body = document({"A": obj(b=ref("B"), first=shared, second=shared), "B": obj(a=ref("A"))})
+
+    assert shield.read_document(body).nesting_depth == shield.read_document(json.dumps(body)).nesting_depth == 2
+
+
 def test_a_document_nested_beyond_reading_is_refused_not_crashed():
     deep = "{items: " * 3000 + "{type: string}" + "}" * 3000
     content = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents: {schemas: {Deep: %s}}\n" % deep
@@ -144,6 +188,34 @@ def test_operations_are_method_and_path_pairs_of_every_http_method():
     assert sorted(operations) == sorted(("%s" % method.upper(), "/a") for method in shield.HTTP_METHODS)
 
 
+def test_extension_keys_of_paths_are_skipped_and_the_paths_after_them_read():
+    paths = {"x-note": {"get": {}}, "/a": {"get": {}}}
+
+    assert set(shield.read_document(json.dumps(document(paths=paths))).operations) == {("GET", "/a")}
+
+
+def test_a_path_item_whose_ref_chain_loops_has_no_operations():
+    body = document(paths={"/a": {"$ref": "#/x-items/a"}, "/b": {"get": {}}}, **{"x-items": {"a": {"$ref": "#/x-items/b"}, "b": {"$ref": "#/x-items/a"}}})
+
+    assert set(shield.read_document(json.dumps(body)).operations) == {("GET", "/b")}
+
+
+def test_text_yaml_cannot_begin_to_read_fails_as_neither_json_nor_yaml():
+    # A lone surrogate cannot be encoded for the parser, so making the loader fails already.
+    with pytest.raises(shield.NotOpenApi, match="^content is neither JSON nor YAML: "):
+        shield.read_document("openapi: 3.0.0\ninfo: \ud800\n")
+
+
+def test_a_yaml_error_is_told_on_one_line_with_its_position():
+    with pytest.raises(shield.NotOpenApi) as refused:
+        shield.read_document("openapi: [3.0\ninfo: x\n")
+
+    message = str(refused.value)
+    assert message.startswith("content is neither JSON nor YAML: while parsing a flow sequence")
+    assert "line 1, column 10" in message
+    assert "\n" not in message and "  " not in message
+
+
 def test_a_path_item_given_by_ref_has_its_operations():
     body = document(paths={"/a": {"$ref": "#/x-items/a"}}, **{"x-items": {"a": {"get": {}}}})
 
@@ -151,6 +223,15 @@ def test_a_path_item_given_by_ref_has_its_operations():
 
 
 SECURED = {"components": {"securitySchemes": {"key": {"type": "apiKey", "name": "X-Key", "in": "header"}}}}
+
+
+@pytest.mark.parametrize("components", [None, {}, {"securitySchemes": ["key"]}], ids=["no components", "no schemes", "schemes not a mapping"])
+def test_an_operation_in_a_document_without_security_schemes_requires_no_authorization(components):
+    body = document(paths={"/a": {"get": {"security": [{"key": []}]}}})
+    if components is not None:
+        body["components"] = components
+
+    assert shield.read_document(json.dumps(body)).operations == {("GET", "/a"): False}
 
 
 @pytest.mark.parametrize(
@@ -214,6 +295,21 @@ def test_a_maximum_that_states_no_limit_refuses_nothing(maximum):
     assert shield.limit_problems(read, {"configuration": {"maxEndpoints": maximum, "maxNestingDepth": maximum}}) == []
 
 
+def test_a_maximum_of_one_is_a_limit():
+    read = shield.read_document(json.dumps(document({"O": obj(a=obj(b=STRING))}, {"/a": {"get": {}}, "/b": {"get": {}}})))
+
+    assert len(shield.limit_problems(read, {"configuration": {"maxEndpoints": 1, "maxNestingDepth": 1}})) == 2
+
+
+def test_operations_added_and_removed_are_listed_by_path_then_method():
+    paths = {"/b": {"get": {}}, "/a": {method: {} for method in ("put", "get", "delete", "post", "patch")}}
+    read = shield.read_document(json.dumps(document(paths=paths)))
+    guardian = {"endpoints": [{"requestMethod": "GET", "requestPath": "/c"}, {"requestMethod": "DELETE", "requestPath": "/c"}]}
+
+    assert shield.operation_changes(guardian, read) == (
+        ["DELETE /a", "GET /a", "PATCH /a", "POST /a", "PUT /a", "GET /b"], ["DELETE /c", "GET /c"])
+
+
 def shield_error(status, key):
     body = {"error": {"success": False, "message": "m", "errorKey": key}, "data": None}
     return BunnyApiError("PATCH", "/shield/shield-zone/4/api-guardian/spec", status, body)
@@ -225,3 +321,27 @@ def test_a_missing_zone_is_named():
 
 def test_a_404_with_a_key_of_its_own_keeps_the_api_sentence():
     assert shield.zone_error_describer(4)(shield_error(404, "api_guardian.specification_not_found")) is None
+
+
+# Bot detection
+
+
+def test_a_configuration_without_some_sections_is_projected_with_what_it_has():
+    assert shield.project_bot_detection({"executionMode": 1, "ipAddress": None}) == {"execution_mode": "challenge", "ip_address": None}
+
+
+def test_the_patch_body_carries_every_value_set_past_unset_ones():
+    # A setting added to the API after this module, and a number the names do not cover, go back as read.
+    predicted = {
+        "execution_mode": 5,
+        "request_integrity": None,
+        "ip_address": {"sensitivity": None, "future_setting_name": "low"},
+        "browser_fingerprint": {"sensitivity": "off", "aggression": 9, "complex_enabled": True},
+    }
+
+    assert shield.bot_detection_request(predicted, 4) == {
+        "shieldZoneId": 4,
+        "executionMode": 5,
+        "ipAddress": {"futureSettingName": "low"},
+        "browserFingerprint": {"sensitivity": 0, "aggression": 9, "complexEnabled": True},
+    }

@@ -23,9 +23,10 @@ from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.edge_fixtures
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds
 
+# A new script's monthly cost and usage are not among them: a script just made has used nothing.
 SERVER_FIELDS = (
     "id", "last_modified", "default_hostname", "system_hostname", "deployment_key", "linked_pull_zones",
-    "repository_id", "integration_id", "monthly_cost", "monthly_request_count", "monthly_cpu_time",
+    "repository_id", "integration_id",
 )
 NEW_CODE = "export default { fetch() { return new Response('v2'); } };"
 
@@ -407,6 +408,15 @@ def test_a_rename_whose_answer_is_lost_is_confirmed_by_reading(scripts):
 
     assert result["edge_script"]["name"] == "edge-router"
     assert writes(scripts) == [("POST", "/compute/script/%d" % ROUTER_ID, {"Name": "edge-router"})]
+
+
+def test_a_rename_that_a_gateway_error_refused_is_sent_again(scripts):
+    scripts.fault(method="POST", path="/compute/script/%d$" % ROUTER_ID, status=503, count=1)
+
+    result = run(scripts, id=ROUTER_ID, name="edge-router")
+
+    assert result["edge_script"]["name"] == "edge-router"
+    assert writes(scripts) == [("POST", "/compute/script/%d" % ROUTER_ID, {"Name": "edge-router"})] * 2
 
 
 # Secrets and errors

@@ -228,6 +228,18 @@ def test_a_publish_that_a_gateway_error_refused_is_sent_again_with_the_same_uuid
     assert len(read_back_releases(unreleased, ROUTER_ID)) == 1
 
 
+def test_a_publish_refused_while_an_older_release_is_live_is_sent_again(released):
+    # The release still live is not the one being published: it settles nothing.
+    released.fault(method="POST", path="/publish/", status=503, count=1)
+
+    result = run(released, note="second")
+
+    first, second = publishes(released)
+    assert first == second
+    assert result["release"]["uuid"] == first[1].rsplit("/", 1)[1] != V1
+    assert result["release"]["note"] == "second"
+
+
 # Failures and secrets
 
 

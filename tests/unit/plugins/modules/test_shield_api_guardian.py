@@ -280,8 +280,9 @@ def test_a_document_deeper_than_the_zone_allows_fails_before_uploading(simulator
     result = run(simulator, content=nested_document(4))
 
     assert result["failed"] is True
-    assert "its schemas nest 4 levels deep" in result["msg"]
-    assert "at most 3 (max_nesting_depth)" in result["msg"]
+    assert result["msg"] == (
+        "Shield zone %d cannot take this OpenAPI document: its schemas nest 4 levels deep (steps into properties, into items "
+        "and through $ref) and the zone allows at most 3 (max_nesting_depth). Nothing was uploaded." % ZONE_ID)
     assert (result["limits"]["max_nesting_depth"], result["document"]["nesting_depth"]) == (3, 4)
     assert simulator.writes() == []
 
@@ -290,19 +291,27 @@ def test_a_document_deeper_than_the_zone_allows_fails_before_uploading(simulator
 
 
 HEADER = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\n"
+LACKS = "content is not an OpenAPI 3 document: it lacks "
+NOT_A_MAPPING = "content is not an OpenAPI document: it is not a mapping of fields"
 NOT_UPLOADABLE = {
-    "plain text": ("just some words", "content is not an OpenAPI document: it is not a mapping of fields"),
-    "broken YAML": ("openapi: [3.0", "content is neither JSON nor YAML"),
-    "a JSON list": ("[1, 2]", "content is not an OpenAPI document: it is not a mapping of fields"),
+    "plain text": ("just some words", NOT_A_MAPPING),
+    "a JSON list": ("[1, 2]", NOT_A_MAPPING),
     "an empty text": ("  \n", "content is empty"),
     "a number": (17, "content must be the text of an OpenAPI document, got int"),
-    "a document with no info and paths": ('{"openapi": "3.0.0"}', "it lacks info (with title and version), paths (a mapping)"),
-    "a document without title": (
-        '{"openapi": "3.0.0", "info": {"version": "1"}, "paths": {}}', "content is not an OpenAPI 3 document: it lacks info.title (as text)"),
-    "a version that is a JSON number": ('{"openapi": "3.0.0", "info": {"title": "t", "version": 1}, "paths": {}}', "it lacks info.version (as text)"),
-    "an OpenAPI 2 document": ('{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}', "content is a Swagger 2.0 document"),
+    "a document with no info and paths": ('{"openapi": "3.0.0"}', LACKS + "info (with title and version), paths (a mapping)"),
+    "a document without title": ('{"openapi": "3.0.0", "info": {"version": "1"}, "paths": {}}', LACKS + "info.title (as text)"),
+    "a version that is a JSON number": ('{"openapi": "3.0.0", "info": {"title": "t", "version": 1}, "paths": {}}', LACKS + "info.version (as text)"),
+    "a document without openapi": ('{"info": {"title": "t", "version": "1"}, "paths": {}}', LACKS + "openapi (a version 3.x, as text)"),
+    "an openapi version 2": ('{"openapi": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}', LACKS + "openapi (a version 3.x, as text)"),
+    "an OpenAPI 2 document": (
+        '{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}',
+        "content is a Swagger 2.0 document; API Guardian takes OpenAPI 3 (openapi: 3.x)"),
     "a path without its slash": (HEADER + "paths: {pets: {}}", "content's paths has 'pets', which does not start with '/'"),
     "a path that is no mapping": (HEADER + "paths: {/pets: [get]}", "content's path /pets is not a mapping of operations"),
+    "JSON nested beyond reading": ('{"a": ' * 3000 + "1" + "}" * 3000, "content nests too deeply to read"),
+    "schemas nested beyond counting": (
+        '{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {"Deep": %s}}}'
+        % ('{"items": ' * 700 + '{"type": "string"}' + "}" * 700), "content nests its schemas too deeply to read"),
 }
 
 
@@ -311,8 +320,15 @@ def test_content_that_is_not_an_openapi_3_document_fails_before_any_request(zone
     result = run(zone, content=content)
 
     assert result["failed"] is True
-    assert result["msg"].startswith("Invalid input: ")
-    assert message in result["msg"]
+    assert result["msg"] == "Invalid input: %s." % message
+    assert zone.requests() == []
+
+
+def test_content_that_is_neither_json_nor_yaml_fails_with_the_yaml_error_before_any_request(zone):
+    result = run(zone, content="openapi: [3.0")
+
+    assert result["failed"] is True
+    assert result["msg"].startswith("Invalid input: content is neither JSON nor YAML: while parsing a flow sequence")
     assert zone.requests() == []
 
 

@@ -52,11 +52,14 @@ def test_info_returns_the_configuration_with_the_vendor_names(zones):
 
 
 def test_info_returns_a_number_it_has_no_name_for(simulator):
-    simulator.load(shield_zones=[{"shieldZoneId": ZONE_ID, "botDetection": {"executionMode": 7, "ipAddress": {"sensitivity": 9}}}])
+    # The first number past the names of each enum.
+    simulator.load(shield_zones=[{"shieldZoneId": ZONE_ID, "botDetection": {
+        "executionMode": 2, "ipAddress": {"sensitivity": 4}, "browserFingerprint": {"sensitivity": 3, "aggression": 5}}}])
 
     result = read_info(simulator)
 
-    assert (result["bot_detection"]["execution_mode"], result["bot_detection"]["ip_address"]["sensitivity"]) == (7, 9)
+    assert (result["bot_detection"]["execution_mode"], result["bot_detection"]["ip_address"]["sensitivity"]) == (2, 4)
+    assert result["bot_detection"]["browser_fingerprint"]["aggression"] == 5
 
 
 def test_info_on_a_basic_plan_zone_reports_bot_detection_unavailable_without_failing(zones):
