@@ -36,7 +36,7 @@ class ScriptedApi:
                     "at": time.monotonic(),
                     "client_port": self.client_address[1],
                 })
-                status, body, headers, delay = api.answers.pop(0) if api.answers else (200, {}, {}, 0)
+                status, body, headers, delay, reason = api.answers.pop(0) if api.answers else (200, {}, {}, 0, None)
                 if delay:
                     time.sleep(delay)
                 if status is None:
@@ -45,7 +45,7 @@ class ScriptedApi:
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
                 payload = b"" if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
-                self.send_response(status)
+                self.send_response(status, reason)
                 for name, value in headers.items():
                     self.send_header(name, value)
                 self.send_header("Content-Type", "application/json")
@@ -73,9 +73,12 @@ class ScriptedApi:
         self.url = "%s://127.0.0.1:%d" % (scheme, self.server.server_address[1])
         threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
 
-    def answer(self, status, body=None, headers=None, delay=0):
-        """Queue an answer; status None closes the connection instead, after ``delay`` seconds."""
-        self.answers.append((status, body, headers or {}, delay))
+    def answer(self, status, body=None, headers=None, delay=0, reason=None):
+        """Queue an answer; status None closes the connection instead, after ``delay`` seconds.
+
+        ``reason`` replaces the status line's phrase; an empty one leaves it out, as some servers do.
+        """
+        self.answers.append((status, body, headers or {}, delay, reason))
 
     def close(self):
         self.server.shutdown()

@@ -201,6 +201,19 @@ def test_rate_limits_that_outlast_the_retries_say_how_to_wait_longer_and_what_th
     )
 
 
+def test_rate_limits_that_outlast_the_retries_without_a_word_from_the_api_add_nothing_to_the_sentence(api):
+    for _attempt in range(2):
+        api.answer(429, None, {"Retry-After": "0"}, reason="")
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api, retries=1).request("GET", "/pullzone/1")
+
+    assert str(failure.value) == (
+        "GET /pullzone/1 was refused with HTTP 429 (the API's rate limit) on 2 attempts. "
+        "Raise api_retries (1 now) to wait longer, or run fewer tasks against the API at once."
+    )
+
+
 def test_gateway_errors_that_outlast_the_retries_say_so(api):
     for _attempt in range(2):
         api.answer(503, {})
