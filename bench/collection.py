@@ -45,13 +45,14 @@ RESULTS_END = "<!-- end of results -->"
 # A run that takes longer than this is a hang, not a slow machine.
 PLAYBOOK_TIME_LIMIT_SECONDS = 600
 WRITE_METHODS = frozenset(("POST", "PUT", "PATCH", "DELETE"))
-# The targets, and what the checks hold where a target is not met (see docs/performance.md): the
-# figure measured today with a margin, so that a slower collection fails. Per task, requests alone
-# costs a module more than a fifth of a ping task. In bulk, the collection starts 20 modules where
-# the uri playbook starts 310, so even a module that cost no more than a uri item would make it
-# at most 15.5 times faster.
+# On a local connection a module runs in the worker process Ansible forks for its task (see
+# plugins/plugin_utils/in_process.py): those figures are checked against the targets. A module run
+# as its own process (another connection, become, async, or bunnynet_cloud_in_process: false)
+# pays for a Python start and the import of requests, which alone costs more than a fifth of a
+# ping task: its figures are reported too, and held to what they measure today.
 PER_TASK_TARGETS = {"uri": 1.0, "ping": 1.2}
-PER_TASK_LIMITS = {"uri": 1.0, "ping": 1.4}
+OWN_PROCESS_LIMITS = {"uri": 1.0, "ping": 1.4}
+OWN_PROCESS = {"bunnynet_cloud_in_process": False}
 BULK_TARGET = 20.0
 
 
@@ -71,9 +72,6 @@ class Size:
         # The uri playbook's re-run is a reported figure without a target: the full run only.
         self.uri_rerun = full
         self.connection_writes = 200
-        # The reduced run has a fifth of the zones, so ansible-playbook's own start weighs more
-        # in its bulk ratio.
-        self.bulk_limit = 10.0 if full else 6.0
         self.slack = 1.0 if full else 1.15
 
 
@@ -291,7 +289,7 @@ def bulk(bench, size, results):
     cpu = converged["uri"].cpu_seconds / converged["collection"].cpu_seconds
     wall = converged["uri"].seconds / converged["collection"].seconds
     results.add(label, "uri playbook / collection playbook: CPU time (wall time)", "%.1fx (%.1fx)" % (cpu, wall),
-                ">= %.0fx (checked: >= %.0fx)" % (BULK_TARGET, size.bulk_limit), cpu >= size.bulk_limit)
+                ">= %.0fx" % BULK_TARGET, cpu >= BULK_TARGET / size.slack)
     for name, run in converged.items():
         results.add(label, "requests sent by the %s playbook (reads + writes)" % name,
                     "%d + %d" % (run.reads, run.writes), "%d writes" % items, run.writes == items)
@@ -310,7 +308,8 @@ def growth(bench, size, results):
     measured = []
     for count in size.growth:
         playbook = bench.write_playbook("growth-%d" % count, play([
-            {"name": "Give one zone many hostnames", "vars": {"ansible_python_interpreter": bench.measured_python},
+            {"name": "Give one zone many hostnames",
+             "vars": dict(OWN_PROCESS, ansible_python_interpreter=bench.measured_python),
              "bunnynet.cloud.pullzone_hostname": {"pull_zone_id": 100, "hostnames": [hostname(0, index) for index in range(count)]}},
         ]))
         bench.module_processes()
@@ -338,13 +337,15 @@ def per_task(bench, size, results):
         "registries": [{"id": 1, "displayName": "Docker Hub", "hostName": "docker.io"}],
         "edge_scripts": [{"Id": 1, "Name": "router", "ScriptType": 1, "Code": "export default {}"}],
     }
-    tasks = {
+    modules = {
         "edge_script_info": {"name": "Read the edge scripts", "bunnynet.cloud.edge_script_info": {}},
         "mc_registry_info": {"name": "Read a registry", "bunnynet.cloud.mc_registry_info": {"registry_id": 1}},
-        "uri": uri_task("Read a registry", "/mc/registries/1"),
-        "ping": {"name": "Ping", "ansible.builtin.ping": {}},
     }
-    playbooks = {name: bench.write_playbook("tasks-" + name, play([task] * size.tasks)) for name, task in tasks.items()}
+    tasks = dict(modules)
+    tasks.update(("%s as its own process" % name, dict(task, vars=OWN_PROCESS)) for name, task in modules.items())
+    tasks.update(uri=uri_task("Read a registry", "/mc/registries/1"), ping={"name": "Ping", "ansible.builtin.ping": {}})
+    playbooks = {name: bench.write_playbook("tasks-" + name.replace(" ", "-"), play([task] * size.tasks))
+                 for name, task in tasks.items()}
     runs = {name: [] for name in playbooks}
     for _round in range(size.rounds):
         for name, playbook in playbooks.items():
@@ -353,13 +354,18 @@ def per_task(bench, size, results):
             check(results, run.requests == expected, "%s sent %d requests for %d tasks" % (name, run.requests, size.tasks))
             runs[name].append(run)
     label = "per-task (%d tasks)" % size.tasks
-    for module in ("edge_script_info", "mc_registry_info"):
+    for name in tasks:
+        if name in ("uri", "ping"):
+            continue
         for floor, target in PER_TASK_TARGETS.items():
-            cpu = median_cpu(runs[module]) / median_cpu(runs[floor])
-            wall = median(runs[module]) / median(runs[floor])
-            limit = PER_TASK_LIMITS[floor] * size.slack
-            checked = "<= %.2fx" % target if limit == target else "<= %.2fx (checked: <= %.2fx)" % (target, limit)
-            results.add(label, "%s / %s: CPU time (wall time)" % (module, floor), "%.2fx (%.2fx)" % (cpu, wall),
+            cpu = median_cpu(runs[name]) / median_cpu(runs[floor])
+            wall = median(runs[name]) / median(runs[floor])
+            if name in modules:
+                limit, checked = target * size.slack, "<= %.2fx" % target
+            else:
+                limit = OWN_PROCESS_LIMITS[floor] * size.slack
+                checked = "checked: <= %.2fx" % OWN_PROCESS_LIMITS[floor]
+            results.add(label, "%s / %s: CPU time (wall time)" % (name, floor), "%.2fx (%.2fx)" % (cpu, wall),
                         checked, cpu <= limit)
 
 
