@@ -5,8 +5,9 @@
 """The Magic Containers API paths.
 
 Kept apart from magic_containers.py so that a module that only needs a path, such as
-mc_registry_info, does not load that file: modules run from source, so every file a module
-imports is compiled again on every run.
+mc_registry_info, does not load that file: a module that runs as its own process (see
+plugins/plugin_utils/in_process.py) runs from source, so every file it imports is compiled again
+on every run.
 """
 
 APP_PATH = "/mc/apps/{app_id}"

@@ -41,13 +41,9 @@ except ImportError:  # ansible-core before 2.19
     ARGUMENTS_ENCODER = None
 else:
     ARGUMENTS_ENCODER = get_module_encoder(PROFILE, Direction.CONTROLLER_TO_MODULE)
-try:  # ansible-core 2.19 and 2.20 parse a module's result into a dict, cleaned with this
-    from ansible.vars.clean import remove_internal_keys
-except ImportError:  # later ones parse it into a task result object, which cleans itself
-    remove_internal_keys = None
 
 
-def runs_in_process(switch, transport, become, async_seconds, supported=True):
+def runs_in_process(switch, transport, become, async_seconds, supported):
     """Whether a task runs its module in the worker process (see the file's docstring)."""
     return supported and switch and transport == "local" and become is None and not async_seconds
 
@@ -62,6 +58,7 @@ class InProcessAction(NormalAction):
         if not runs_in_process(self._switch(task_vars), self._connection.transport, self._connection.become,
                                self._task.async_val, ARGUMENTS_ENCODER is not None and HAS_REQUESTS):
             return super().run(tmp, task_vars)
+        # ActionBase's checks (check mode, async), without NormalAction's module process.
         result = super(NormalAction, self).run(tmp, task_vars)
         return merge_hash(result, self._run_module(task_vars))
 
@@ -91,8 +88,5 @@ class InProcessAction(NormalAction):
         returned = self._parse_returned_data(
             dict(rc=status, stdout=stdout.getvalue(), stderr=stderr.getvalue(), stdout_lines=[], stderr_lines=[]),
             PROFILE)
-        if isinstance(returned, dict):
-            remove_internal_keys(returned)
-            return returned
-        returned.remove_internal_keys()
-        return returned.as_result_dict(for_round_trip=True)
+        # ansible-core 2.19 and 2.20 parse a module's output into a dict, later ones into a task result.
+        return returned if isinstance(returned, dict) else returned.as_result_dict(for_round_trip=True)
