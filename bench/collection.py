@@ -19,6 +19,7 @@ Run from the repository root: `python bench/collection.py [--full]`.
 """
 
 import argparse
+import itertools
 import os
 import re
 import resource
@@ -341,9 +342,9 @@ def per_task(bench, size, results):
         "edge_script_info": {"name": "Read the edge scripts", "bunnynet.cloud.edge_script_info": {}},
         "mc_registry_info": {"name": "Read a registry", "bunnynet.cloud.mc_registry_info": {"registry_id": 1}},
     }
-    tasks = dict(modules)
-    tasks.update(("%s as its own process" % name, dict(task, vars=OWN_PROCESS)) for name, task in modules.items())
-    tasks.update(uri=uri_task("Read a registry", "/mc/registries/1"), ping={"name": "Ping", "ansible.builtin.ping": {}})
+    own_process = {"%s as its own process" % name: dict(task, vars=OWN_PROCESS) for name, task in modules.items()}
+    floors = {"uri": uri_task("Read a registry", "/mc/registries/1"), "ping": {"name": "Ping", "ansible.builtin.ping": {}}}
+    tasks = dict(modules, **own_process, **floors)
     playbooks = {name: bench.write_playbook("tasks-" + name.replace(" ", "-"), play([task] * size.tasks))
                  for name, task in tasks.items()}
     runs = {name: [] for name in playbooks}
@@ -354,19 +355,13 @@ def per_task(bench, size, results):
             check(results, run.requests == expected, "%s sent %d requests for %d tasks" % (name, run.requests, size.tasks))
             runs[name].append(run)
     label = "per-task (%d tasks)" % size.tasks
-    for name in tasks:
-        if name in ("uri", "ping"):
-            continue
-        for floor, target in PER_TASK_TARGETS.items():
-            cpu = median_cpu(runs[name]) / median_cpu(runs[floor])
-            wall = median(runs[name]) / median(runs[floor])
-            if name in modules:
-                limit, checked = target * size.slack, "<= %.2fx" % target
-            else:
-                limit = OWN_PROCESS_LIMITS[floor] * size.slack
-                checked = "checked: <= %.2fx" % OWN_PROCESS_LIMITS[floor]
-            results.add(label, "%s / %s: CPU time (wall time)" % (name, floor), "%.2fx (%.2fx)" % (cpu, wall),
-                        checked, cpu <= limit)
+    compared = [(name, PER_TASK_TARGETS, "<= %.2fx") for name in modules]
+    compared += [(name, OWN_PROCESS_LIMITS, "checked: <= %.2fx") for name in own_process]
+    for (name, limits, shown), floor in itertools.product(compared, floors):
+        cpu = median_cpu(runs[name]) / median_cpu(runs[floor])
+        wall = median(runs[name]) / median(runs[floor])
+        results.add(label, "%s / %s: CPU time (wall time)" % (name, floor), "%.2fx (%.2fx)" % (cpu, wall),
+                    shown % limits[floor], cpu <= limits[floor] * size.slack)
 
 
 def connection_reuse(bench, size, results):
