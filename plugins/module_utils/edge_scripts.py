@@ -188,12 +188,43 @@ def code_is(client, script_id, code):
     return read_code(client, script_id) == code
 
 
-def variable_named(variables, name):
-    return next((variable for variable in variables or [] if variable.get("Name") == name), None)
+def item_named(items, name):
+    """The variable or secret called ``name`` (exactly), or None."""
+    return next((item for item in items or [] if item.get("Name") == name), None)
 
 
-def secret_named(secrets, name):
-    return next((secret for secret in secrets or [] if secret.get("Name") == name), None)
+def require_list_for_purge(module, list_option):
+    """Fails before any request when purge is asked for without the list it keeps, or with state=absent."""
+    if module.params["purge"] and (module.params[list_option] is None or module.params["state"] == "absent"):
+        module.fail("purge deletes the {0} that {0} does not list, so it needs {0} and state=present.".format(list_option))
+
+
+def absent_steps(current, wanted):
+    """state=absent's steps for a script's variables or secrets: delete the ones ``wanted`` names."""
+    names = {item["name"] for item in wanted}
+    return [("delete", item, None) if item.get("Name") in names else ("keep", item, item) for item in current]
+
+
+def apply_and_exit(module, current, steps, write):
+    """Exits with a script's variables or secrets before and after ``steps``.
+
+    Each step is ``(action, present, record)``: the present item (or what to write) and the item it
+    becomes. ``keep`` sends nothing; any other action is sent by ``write(action, present, record)``,
+    which returns the item as the API answered (nothing for ``delete``). Check mode returns the
+    records as predicted. With the option ``name``, the result is that one item.
+    """
+    changed = any(action != "keep" for action, _present, _record in steps)
+    after = [record for action, _present, record in steps if action != "delete"]
+    if changed and not module.check_mode:
+        after = []
+        for action, present, record in steps:
+            answered = present if action == "keep" else write(action, present, record)
+            if action != "delete":
+                after.append(answered)
+    name = module.params["name"]
+    if name is not None:
+        module.exit_resource(changed, to_snake(item_named(current, name)), to_snake(item_named(after, name)))
+    module.exit_resource(changed, to_snake(current), to_snake(after))
 
 
 def read_secrets(client, script_id):

@@ -166,12 +166,15 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import
     SECRET_PATH,
     SECRETS_PATH,
     VALUE_BOUNDS,
+    absent_steps,
+    apply_and_exit,
     describe_error,
+    item_named,
     read_secrets,
-    secret_named,
+    require_list_for_purge,
     target_script_id,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
 
 SECRET_RULES = (
@@ -185,10 +188,9 @@ SECRET_RULES = (
 
 def manage_secrets(module):
     params = module.params
+    require_list_for_purge(module, "secrets")
     one = params["secrets"] is None
     present = params["state"] == "present"
-    if params["purge"] and (one or not present):
-        module.fail("purge deletes the secrets that secrets does not list, so it needs secrets and state=present.")
     wanted = [dict(name=params["name"], value=params["value"])] if one else params["secrets"]
     missing_values = [item["name"] for item in wanted if item["value"] is None]
     if present and missing_values:
@@ -196,18 +198,8 @@ def manage_secrets(module):
                     "secrets[].value is required with state=present; missing for %s." % ", ".join(missing_values))
     script_id = target_script_id(module)
     current = read_secrets(module.client, script_id)
-    steps = plan(current, wanted, params) if present else [
-        ("delete", secret, None) if any(item["name"] == secret.get("Name") for item in wanted) else ("keep", secret, secret)
-        for secret in current]
-
-    changed = any(action != "keep" for action, _target, _predicted in steps)
-    after = [predicted for action, _target, predicted in steps if action != "delete"]
-    if changed and not module.check_mode:
-        after = apply_steps(module, script_id, steps)
-    if one:
-        name = params["name"]
-        module.exit_resource(changed, to_snake(secret_named(current, name)), to_snake(secret_named(after, name)))
-    module.exit_resource(changed, to_snake(current), to_snake(after))
+    steps = plan(current, wanted, params) if present else absent_steps(current, wanted)
+    apply_and_exit(module, current, steps, lambda action, target, _record: write_secret(module, script_id, action, target))
 
 
 def plan(current, wanted, params):
@@ -228,25 +220,18 @@ def plan(current, wanted, params):
     return steps + [("delete", secret, None) for secret in removed]
 
 
-def apply_steps(module, script_id, steps):
-    """Send one write per step that changes something; returns the secrets as the API answered them."""
-    after = []
-    for action, target, _predicted in steps:
-        if action == "keep":
-            after.append(target)
-        elif action == "create":
-            after.append(module.write(
-                "POST", build_path(SECRETS_PATH, script_id=script_id), target,
-                confirm=lambda name=target["Name"]: secret_named(read_secrets(module.client, script_id), name)))
-        elif action == "set":
-            # Setting the same value again does no harm, so a lost answer is resent without a read
-            # (no read could tell: the API never shows the value).
-            after.append(module.write(
-                "POST", build_path(SECRET_PATH, script_id=script_id, secret_id=target["Id"]), {"Secret": target["Secret"]}, confirm=None))
-        else:
-            module.write("DELETE", build_path(SECRET_PATH, script_id=script_id, secret_id=target["Id"]),
-                         confirm=lambda name=target["Name"]: secret_named(read_secrets(module.client, script_id), name) is None)
-    return after
+def write_secret(module, script_id, action, target):
+    """Sends the write of one step; returns the secret as the API answered (nothing for a delete)."""
+    if action == "create":
+        return module.write("POST", build_path(SECRETS_PATH, script_id=script_id), target,
+                            confirm=lambda: item_named(read_secrets(module.client, script_id), target["Name"]))
+    if action == "set":
+        # Setting the same value again does no harm, so a lost answer is resent without a read
+        # (no read could tell: the API never shows the value).
+        return module.write("POST", build_path(SECRET_PATH, script_id=script_id, secret_id=target["Id"]),
+                            {"Secret": target["Secret"]}, confirm=None)
+    return module.write("DELETE", build_path(SECRET_PATH, script_id=script_id, secret_id=target["Id"]),
+                        confirm=lambda: item_named(read_secrets(module.client, script_id), target["Name"]) is None)
 
 
 def main():

@@ -174,13 +174,16 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import
     VARIABLE_ADD_PATH,
     VARIABLE_NAME_BOUNDS,
     VARIABLE_PATH,
+    absent_steps,
+    apply_and_exit,
     describe_error,
+    item_named,
     read_script,
+    require_list_for_purge,
     target_script,
-    variable_named,
     without_none,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
 
 VARIABLE_RULES = (
@@ -194,26 +197,13 @@ VARIABLE_RULES = (
 
 def manage_variables(module):
     params = module.params
+    require_list_for_purge(module, "variables")
     one = params["variables"] is None
-    if params["purge"] and (one or params["state"] == "absent"):
-        module.fail("purge deletes the variables that variables does not list, so it needs variables and state=present.")
     wanted = [dict(name=params["name"], default_value=params["default_value"], required=params["required"])] if one else params["variables"]
     script = target_script(module)
     current = script.get("EdgeScriptVariables") or []
-    if params["state"] == "absent":
-        names = {item["name"] for item in wanted}
-        steps = [("delete", variable, None) if variable.get("Name") in names else ("keep", variable, variable) for variable in current]
-    else:
-        steps = plan(current, wanted, params["purge"])
-
-    changed = any(action != "keep" for action, _present, _record in steps)
-    after = [record for action, _present, record in steps if action != "delete"]
-    if changed and not module.check_mode:
-        after = apply_steps(module, script["Id"], steps)
-    if one:
-        name = params["name"]
-        module.exit_resource(changed, to_snake(variable_named(current, name)), to_snake(variable_named(after, name)))
-    module.exit_resource(changed, to_snake(current), to_snake(after))
+    steps = plan(current, wanted, params["purge"]) if params["state"] == "present" else absent_steps(current, wanted)
+    apply_and_exit(module, current, steps, lambda action, present, record: write_variable(module, script["Id"], action, present, record))
 
 
 def plan(current, wanted, purge):
@@ -235,28 +225,21 @@ def wanted_record(item):
     return {"Name": item["name"], "Required": item.get("required"), "DefaultValue": item.get("default_value")}
 
 
-def apply_steps(module, script_id, steps):
-    """Send one write per step that changes something; returns the variables as the API answered them."""
-    after = []
-    for action, present, record in steps:
-        if action == "keep":
-            after.append(present)
-        elif action == "add":
-            after.append(module.write(
-                "POST", build_path(VARIABLE_ADD_PATH, script_id=script_id),
-                without_none({"Name": record["Name"], "Required": record["Required"], "DefaultValue": record["DefaultValue"]}),
-                confirm=lambda name=record["Name"]: variable_named(read_variables(module, script_id), name)))
-        elif action == "update":
-            # Neither the contract nor the reference says whether a field left out of an update is
-            # kept or cleared, so both are sent, the unchanged one as it is.
-            body = {"DefaultValue": record["DefaultValue"], "Required": record["Required"]}
-            after.append(module.write(
-                "POST", build_path(VARIABLE_PATH, script_id=script_id, variable_id=present["Id"]), body,
-                confirm=lambda wanted=record: variable_holds(module, script_id, wanted)))
-        else:
-            module.write("DELETE", build_path(VARIABLE_PATH, script_id=script_id, variable_id=present["Id"]),
-                         confirm=lambda variable_id=present["Id"]: variable_gone(module, script_id, variable_id))
-    return after
+def write_variable(module, script_id, action, present, record):
+    """Sends the write of one step; returns the variable as the API answered (nothing for a delete)."""
+    if action == "add":
+        return module.write(
+            "POST", build_path(VARIABLE_ADD_PATH, script_id=script_id),
+            without_none({"Name": record["Name"], "Required": record["Required"], "DefaultValue": record["DefaultValue"]}),
+            confirm=lambda: item_named(read_variables(module, script_id), record["Name"]))
+    if action == "update":
+        # Neither the contract nor the reference says whether a field left out of an update is
+        # kept or cleared, so both are sent, the unchanged one as it is.
+        body = {"DefaultValue": record["DefaultValue"], "Required": record["Required"]}
+        return module.write("POST", build_path(VARIABLE_PATH, script_id=script_id, variable_id=present["Id"]), body,
+                            confirm=lambda: variable_holds(module, script_id, record))
+    return module.write("DELETE", build_path(VARIABLE_PATH, script_id=script_id, variable_id=present["Id"]),
+                        confirm=lambda: variable_gone(module, script_id, present["Id"]))
 
 
 def read_variables(module, script_id):

@@ -268,3 +268,10 @@ def test_bad_input_fails_before_any_request(simulator, options, message):
     assert result["failed"] is True
     assert message in result["msg"]
     assert simulator.requests() == []
+
+
+def test_purge_without_the_list_is_refused_with_exactly_this_sentence(simulator):
+    result = run(simulator, name="N", value="v", purge=True)
+
+    assert result["msg"] == "purge deletes the secrets that secrets does not list, so it needs secrets and state=present."
+    assert simulator.requests() == []
