@@ -38,6 +38,9 @@ RATE_LIMITED = 429
 BACKOFF_FACTOR = 0.5
 BACKOFF_CAP_SECONDS = 30.0
 RETRY_AFTER_CAP_SECONDS = 120.0
+# A refused connection or a name that does not resolve means that api_url is wrong or the service
+# is down, which waiting does not mend: it gets a short, bounded retry whatever api_retries says.
+UNREACHABLE_RETRIES = 2
 # Enough of a non-JSON error page to recognise it, without pasting a whole HTML page into a result.
 ERROR_TEXT_CAP = 500
 
@@ -56,6 +59,14 @@ class ApiRetry(Retry):
         backoff = min(BACKOFF_CAP_SECONDS, super().get_backoff_time())
         # Full jitter keeps many hosts of one inventory from retrying in lockstep.
         return random.uniform(backoff / 2.0, backoff)
+
+    def increment(self, method=None, url=None, response=None, error=None, _pool=None, _stacktrace=None):
+        if isinstance(error, NewConnectionError) and self._unreachable_attempts() >= UNREACHABLE_RETRIES:
+            raise MaxRetryError(_pool, url, error) from error
+        return super().increment(method, url, response, error, _pool, _stacktrace)
+
+    def _unreachable_attempts(self):
+        return sum(isinstance(attempt.error, NewConnectionError) for attempt in self.history)
 
     def get_retry_after(self, response):
         retry_after = super().get_retry_after(response)
@@ -124,7 +135,7 @@ class BunnyApiError(Exception):
     """
 
     def __init__(self, method, path, status=None, body=None, attempts=1, reason=None, outcome_unknown=False,
-                 retries_exhausted=False):
+                 retries_exhausted=False, unreachable=False):
         self.method = method
         self.path = path
         self.status = status
@@ -132,6 +143,7 @@ class BunnyApiError(Exception):
         self.attempts = attempts
         self.outcome_unknown = outcome_unknown
         self.retries_exhausted = retries_exhausted
+        self.unreachable = unreachable
         self.message, self.error_key, self.field_errors = describe_error_body(body)
         if reason and not self.message:
             self.message = reason
@@ -157,6 +169,8 @@ class BunnyApiError(Exception):
             )
         if self.attempts > 1:
             sentence += " after %s" % _count(self.attempts, "attempt")
+        if self.unreachable:
+            return sentence + ": api_url is wrong or the service is down; check api_url or BUNNYNET_API_URL."
         if self.retries_exhausted:
             sentence += "; raise api_retries (%d now) to give the API longer to recover" % (self.attempts - 1)
         return sentence + "."
@@ -245,12 +259,13 @@ class BunnyClient:
             )
         except requests.exceptions.RequestException as exc:
             reason, sent = self._transport_failure(exc)
+            unreachable = _cause(exc, NewConnectionError)
             exhausted = _cause(exc, MaxRetryError) and not _cause(exc, Urllib3SSLError)
-            attempts = budget + 1 if exhausted else 1
+            attempts = (min(budget, UNREACHABLE_RETRIES) if unreachable else budget) + 1 if exhausted else 1
             raise BunnyApiError(
                 method, path, attempts=attempts, reason=reason,
                 outcome_unknown=sent and method not in SAFE_METHODS,
-                retries_exhausted=attempts > 1,
+                retries_exhausted=attempts > 1 and not unreachable, unreachable=unreachable,
             ) from None
 
         body = self._parse_body(response)

@@ -117,8 +117,8 @@ CASES = [
     ("GET /mc/apps/demoWebApp01 failed: the connection closed before an answer arrived (Remote end closed connection without response) "
      "after 6 attempts; raise api_retries (5 now) to give the API longer to recover.",
      None, [dict(method="GET", path="^/mc/apps/demoWebApp01$", drop_connection=True)], mc_app, demo_web_app(autoscaling={"min": 1, "max": 4})),
-    ("GET /mc/registries failed: could not connect to http://127.0.0.1:9 ([Errno 111] Connection refused) after 6 attempts; "
-     "raise api_retries (5 now) to give the API longer to recover.",
+    ("GET /mc/registries failed: could not connect to http://127.0.0.1:9 ([Errno 111] Connection refused) after 3 attempts: "
+     "api_url is wrong or the service is down; check api_url or BUNNYNET_API_URL.",
      None, [], mc_registry_info, dict(api_url="http://127.0.0.1:9")),
     ("GET /mc/registries failed: no answer within api_timeout (2 seconds).",
      None, [dict(method="GET", path="^/mc/registries$", delay_ms=2500)], mc_registry_info, dict(api_timeout=2, api_retries=0)),

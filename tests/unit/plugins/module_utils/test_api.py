@@ -14,6 +14,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.api import (
     BACKOFF_CAP_SECONDS,
     ERROR_TEXT_CAP,
     RETRY_AFTER_CAP_SECONDS,
+    UNREACHABLE_RETRIES,
     USER_AGENT,
     ApiRetry,
     BunnyApiError,
@@ -160,8 +161,35 @@ def test_a_write_that_never_connected_has_a_known_outcome():
     assert failure.value.outcome_unknown is False
     assert str(failure.value) == (
         "POST /compute/script failed: could not connect to http://127.0.0.1:9 ([Errno 111] Connection refused) "
-        "after 2 attempts; raise api_retries (1 now) to give the API longer to recover."
+        "after 2 attempts: api_url is wrong or the service is down; check api_url or BUNNYNET_API_URL."
     )
+
+
+def test_a_refused_connection_is_tried_briefly_and_blames_the_url_not_the_retries():
+    client = BunnyClient(api_key=API_KEY, api_url="http://127.0.0.1:9", timeout=2, retries=20)
+
+    started = time.monotonic()
+    with pytest.raises(BunnyApiError) as failure:
+        client.get("/mc/registries")
+
+    assert time.monotonic() - started < 3
+    assert failure.value.attempts == 1 + UNREACHABLE_RETRIES
+    assert failure.value.unreachable is True
+    assert failure.value.retries_exhausted is False
+    assert str(failure.value) == (
+        "GET /mc/registries failed: could not connect to http://127.0.0.1:9 ([Errno 111] Connection refused) "
+        "after 3 attempts: api_url is wrong or the service is down; check api_url or BUNNYNET_API_URL."
+    )
+
+
+def test_a_refused_connection_without_retries_is_tried_once():
+    client = BunnyClient(api_key=API_KEY, api_url="http://127.0.0.1:9", timeout=2, retries=0)
+
+    with pytest.raises(BunnyApiError) as failure:
+        client.get("/mc/registries")
+
+    assert failure.value.attempts == 1
+    assert str(failure.value).endswith(": api_url is wrong or the service is down; check api_url or BUNNYNET_API_URL.")
 
 
 def test_a_slow_answer_fails_after_api_timeout_with_a_sentence_naming_it(api):
@@ -488,6 +516,8 @@ def test_a_dropped_delete_is_not_resent(api):
     assert failure.value.outcome_unknown is True
 
 
+# Certificate checks are off on purpose here; urllib3 warns about exactly that.
+@pytest.mark.filterwarnings("ignore::urllib3.exceptions.InsecureRequestWarning")
 def test_gateway_errors_are_retried_over_https_too(tls_api):
     tls_api.answer(503, {})
     tls_api.answer(200, {"Id": 1})

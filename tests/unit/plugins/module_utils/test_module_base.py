@@ -262,6 +262,8 @@ def test_a_missing_requests_library_fails_with_the_install_hint(zone, monkeypatc
     assert zone.requests() == []
 
 
+# Certificate checks are off on purpose here; urllib3 warns about exactly that.
+@pytest.mark.filterwarnings("ignore::urllib3.exceptions.InsecureRequestWarning")
 def test_validate_certs_false_accepts_a_self_signed_certificate(tls_api):
     tls_api.answer(200, {"AllowedReferrers": []})
 
