@@ -4,16 +4,21 @@
 
 repository_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
-# ensure_python_environment DIRECTORY PYTHON CONSTRAINTS: makes the environment if needed.
+# ensure_python_environment DIRECTORY PYTHON CONSTRAINTS [ANSIBLE_CORE_VERSION]: makes the environment
+# if needed; an ansible-core version given replaces the one the constraints pin.
 ensure_python_environment() {
-    local venv="$1" python="$2" constraints="$3" stamp
-    stamp="$("$python" --version 2>&1; cat "$repository_root/tests/requirements.txt" "$repository_root/tests/simulator/requirements.txt" "$constraints")"
+    local venv="$1" python="$2" constraints="$3" core_version="${4:-}" stamp
+    stamp="$("$python" --version 2>&1; cat "$repository_root/tests/requirements.txt" "$repository_root/tests/simulator/requirements.txt" "$constraints"; echo "$core_version")"
     if [[ -x "$venv/bin/python" && "$(cat "$venv/.stamp" 2>/dev/null)" == "$stamp" ]]; then
         return
     fi
     echo "Creating the test environment in $venv"
     rm -rf "$venv"
     "$python" -m venv "$venv"
+    if [[ -n "$core_version" ]]; then
+        sed "s/^ansible-core==.*/ansible-core==$core_version/" "$constraints" > "$venv/constraints.txt"
+        constraints="$venv/constraints.txt"
+    fi
     # pip's output goes to a log, shown only when the install fails.
     if ! { "$venv/bin/python" -m pip install --upgrade pip \
             && "$venv/bin/python" -m pip install -r "$repository_root/tests/requirements.txt" -c "$constraints"; \
@@ -32,14 +37,34 @@ use_default_python_environment() {
     export VIRTUAL_ENV="$repository_root/.venv"
 }
 
-# Prints a Python 3.12 interpreter if the machine has one (pyenv keeps it out of PATH).
+# Prints the newest ansible-core's Python (3.12, else 3.13 or 3.14) if the machine has one, wherever
+# it is installed, whatever $HOME is: on PATH, in any pyenv root (PYENV_ROOT, `pyenv root`, the
+# root of pyenv shims on PATH, root's and users' ~/.pyenv), in the usual system places, or where
+# uv keeps its Pythons. A pyenv shim on PATH may answer for a version it does not have active,
+# so every candidate is run to see what it is.
 find_python312() {
-    local candidate
-    for candidate in python3.12 "$HOME"/.pyenv/versions/3.12*/bin/python3.12; do
-        if "$candidate" -c 'import sys; assert sys.version_info[:2] == (3, 12)' 2>/dev/null; then
-            command -v "$candidate"
-            return
-        fi
+    local version candidate directory
+    local -a roots=("${PYENV_ROOT:-}" /root/.pyenv /home/*/.pyenv /opt/pyenv /usr/local/pyenv)
+    command -v pyenv >/dev/null && roots+=("$(pyenv root 2>/dev/null)")
+    local IFS=:
+    for directory in $PATH; do
+        [[ "$directory" == */shims ]] && roots+=("${directory%/shims}")
+    done
+    unset IFS
+    for version in 3.12 3.13 3.14; do
+        local -a candidates=("python$version")
+        for directory in "${roots[@]}"; do
+            [[ -n "$directory" ]] && candidates+=("$directory"/versions/"$version"*/bin/"python$version")
+        done
+        candidates+=(/usr/local/bin/"python$version" /usr/bin/"python$version" /opt/python*/bin/"python$version")
+        command -v uv >/dev/null && candidates+=("$(uv python find --no-project "$version" 2>/dev/null)")
+        for candidate in "${candidates[@]}"; do
+            [[ -n "$candidate" ]] || continue
+            if "$candidate" -c "import sys; assert '%d.%d' % sys.version_info[:2] == '$version'" 2>/dev/null; then
+                "$candidate" -c 'import sys; print(sys.executable)'
+                return
+            fi
+        done
     done
 }
 
