@@ -16,9 +16,15 @@ import time
 
 from ansible.module_utils.common.dict_transformations import snake_dict_to_camel_dict
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import apply_changes, changed_fields, reconcile_keyed
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import APP_PATH, REGISTRIES_PATH, REGISTRY_PATH, TEMPLATE_PATH
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import (
+    APP_PATH,
+    REGISTRIES_PATH,
+    REGISTRY_DIGEST_PATH,
+    REGISTRY_PATH,
+    TEMPLATE_PATH,
+)
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_patterns import (
     APP_NAME_PATTERN,
     IMAGE_DIGEST_PATTERN,
@@ -64,6 +70,8 @@ NEW_TEMPLATE_FIELDS = (
 )
 # What the image reference is built from: a change to any of them changes the reference.
 IMAGE_PARTS = ("imageName", "imageNamespace", "imageTag", "imageRegistryId", "imageDigest")
+# What names an image; a digest belongs to the image these name, so it cannot outlive a change to them.
+REFERENCE_PARTS = ("imageRegistryId", "imageNamespace", "imageName", "imageTag")
 IMAGE_FORMAT = "[<registry host>/]<namespace>/<name>:<tag>[@<digest>]"
 # A full image reference carries these, so giving both would say the same thing twice.
 IMAGE_EXCLUSIVE = [("image", "image_name"), ("image", "image_namespace"), ("image", "image_tag")]
@@ -138,6 +146,7 @@ TEMPLATE_OPTIONS = dict(
     image_tag=dict(type="str"),
     image_digest=dict(type="str"),
     image_registry_id=dict(type="str"),
+    resolve_digest=dict(type="bool", default=False),
     image_pull_policy=dict(type="str", choices=["always", "ifNotPresent"]),
     entry_point=dict(
         type="dict",
@@ -366,11 +375,16 @@ def template_option_problems(options, prefix=""):
     """What the rules cannot see because it spans two options of one template; ``prefix`` locates the template."""
     problems = []
     image, digest = options.get("image"), options.get("image_digest")
-    if image and digest is not None:
-        image_digest = parse_image(image)["digest"]
-        if image_digest is not None and image_digest != digest:
-            problems.append("%simage pins %s but %simage_digest is %r; give the digest in one of them" % (
-                prefix, image_digest, prefix, digest))
+    image_digest = parse_image(image)["digest"] if image else None
+    if image_digest is not None and digest is not None and image_digest != digest:
+        problems.append("%simage pins %s but %simage_digest is %r; give the digest in one of them" % (
+            prefix, image_digest, prefix, digest))
+    # Not declared as mutually exclusive options, so that resolve_digest=false may stand next to a digest.
+    if options.get("resolve_digest"):
+        given = "image_digest" if digest is not None else "image" if image_digest is not None else None
+        if given:
+            problems.append("%sresolve_digest=true looks the digest up, but %s%s gives one; give one or the other" % (
+                prefix, prefix, given))
     plain = set(options.get("environment_variables") or {})
     both = sorted(plain.intersection(options.get("secret_environment_variables") or {}))
     if both:
@@ -436,20 +450,46 @@ class RegistryHosts:
         return self.hosts[registry_id]
 
 
-def app_converged(client, app_id, params, registry_hosts):
+class ImageDigests:
+    """The digest each image tag resolves to (POST /mc/registries/digest), asked once per tag and run.
+
+    The lookup reads, although it is a POST: it is made in check mode too, and does not count as
+    a change when the run fails later.
+    """
+
+    def __init__(self, client):
+        self.client = client
+        self.digests = {}
+
+    def __call__(self, registry_id, namespace, name, tag):
+        reference = (registry_id, namespace, name, tag)
+        if reference not in self.digests:
+            wrote_before = self.client.write_applied
+            answer = self.client.request("POST", REGISTRY_DIGEST_PATH, json=dict(
+                registryId=registry_id, imageNamespace=namespace, imageName=name, tag=tag)) or {}
+            self.client.write_applied = wrote_before
+            if not answer.get("digest"):
+                # Pinning nothing would unpin the image: refuse rather than guess.
+                raise BunnyApiError("POST", REGISTRY_DIGEST_PATH, 200, answer, reason="the answer names no digest for %s/%s:%s" % (
+                    namespace, name, tag))
+            self.digests[reference] = answer["digest"]
+        return self.digests[reference]
+
+
+def app_converged(client, app_id, params, registry_hosts, image_digests=None):
     """The application as read now, if it already holds what ``params`` ask for; else None.
 
     Node selectors are left out: the API never reads them back, so they cannot show whether a
     write took effect (a write of node selectors alone is sent without this check).
     """
     app = read_app(client, app_id)
-    return None if app_patch(app, merge_app(app, without_node_selectors(params), registry_hosts)) else app
+    return None if app_patch(app, merge_app(app, without_node_selectors(params), registry_hosts, image_digests)) else app
 
 
-def template_converged(client, path, options, registry_hosts):
+def template_converged(client, path, options, registry_hosts, image_digests=None):
     """The container template read from ``path``, if it already holds what ``options`` ask for; else None."""
     template = client.get(path)
-    return None if template_patch(template, merge_template(template, options, registry_hosts)) else template
+    return None if template_patch(template, merge_template(template, options, registry_hosts, image_digests)) else template
 
 
 def without_node_selectors(params):
@@ -504,6 +544,8 @@ def wait_until_active(client, app_id, timeout, sleep=time.sleep, clock=time.mono
 def error_describer(app_id):
     """What an API error means for this application, in a sentence (None keeps the error's own)."""
     def describe(error):
+        if error.path == REGISTRY_DIGEST_PATH:
+            return "resolve_digest could not look up the digest of the image's tag (HTTP %s): %s" % (error.status, error)
         if error.status == 404 and error.path.startswith(REGISTRIES_PATH + "/"):
             return "Container registry %s, named by image_registry_id, was not found (HTTP 404)." % (
                 error.path.rsplit("/", 1)[-1])
@@ -564,7 +606,7 @@ def image_host_problems(options, predicted, registry_hosts, prefix=""):
 
 # --- Desired state, in the read shape ------------------------------------------------------------
 
-def merge_app(current, params, registry_hosts):
+def merge_app(current, params, registry_hosts, image_digests=None):
     """The application ``current`` becomes once the mc_app options ``params`` are applied."""
     wanted = dict(
         name=params.get("name"),
@@ -583,19 +625,25 @@ def merge_app(current, params, registry_hosts):
     if templates is not None:
         predicted["containerTemplates"] = _merge_keyed(
             current.get("containerTemplates") or [], templates, "name", params.get("purge_container_templates"),
-            lambda present, options: merge_template(present, options, registry_hosts))
+            lambda present, options: merge_template(present, options, registry_hosts, image_digests))
     return predicted
 
 
-def merge_template(current, options, registry_hosts):
+def merge_template(current, options, registry_hosts, image_digests=None):
     """The container template ``current`` ({} for a new one) becomes once ``options`` are applied.
 
     When an image part changes, ``image`` becomes the reference the parts make, with the host of
     the template's registry read through ``registry_hosts``; the requests send it along, so the
-    API holds the reference predicted here.
+    API holds the reference predicted here. With ``resolve_digest``, the digest is the one
+    ``image_digests`` resolves the wanted tag to.
     """
-    wanted = dict(_wanted_image_parts(options), name=options.get("name"), imagePullPolicy=options.get("image_pull_policy"))
+    image_parts = _wanted_image_parts(options)
+    wanted = dict(image_parts, name=options.get("name"), imagePullPolicy=options.get("image_pull_policy"))
     predicted = _merge_record(current, wanted)
+    if image_parts["imageDigest"] is None and any(predicted.get(part) != current.get(part) for part in REFERENCE_PARTS):
+        # The API keeps a digest that a request leaves out and pulls by digest, so keeping the old
+        # one would run the old image under the new name.
+        predicted["imageDigest"] = None
     if predicted.get("imageDigest") == "":
         predicted["imageDigest"] = None
     if options.get("entry_point") is not None:
@@ -624,6 +672,8 @@ def merge_template(current, options, registry_hosts):
     if not current:
         _fill_new_template(predicted)
     complete = all(predicted.get(field) for field, _option in NEW_TEMPLATE_FIELDS)
+    if complete and options.get("resolve_digest"):
+        predicted["imageDigest"] = image_digests(*(predicted[part] for part in REFERENCE_PARTS))
     if complete and (not current or any(predicted.get(part) != current.get(part) for part in IMAGE_PARTS)):
         predicted["image"] = image_reference(registry_hosts(predicted["imageRegistryId"]), predicted)
     return predicted

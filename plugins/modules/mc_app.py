@@ -117,6 +117,8 @@ options:
       - Each item takes the options of M(bunnynet.cloud.mc_container_template), which describes them in full.
       - When an image part of a template changes, the module also sends its full C(image) reference,
         built from the parts and the host of the template's registry, which it reads.
+      - When the registry, namespace, name or tag of a pinned template changes and no digest is
+        given, the digest is removed, since it was the digest of the old image.
     type: list
     elements: dict
     suboptions:
@@ -150,11 +152,24 @@ options:
         description:
           - Image digest that pins the image, C(sha256:) followed by 64 lowercase letters or digits.
           - An empty string, V(""), unpins the image.
+          - Left out while the registry, namespace, name or tag changes, the template is unpinned.
         type: str
       image_registry_id:
         description:
           - ID of the container registry the image is pulled from.
         type: str
+      resolve_digest:
+        description:
+          - Pin the template to the digest its tag resolves to now, asked of the registry with
+            C(POST /mc/registries/digest), so that the image that runs cannot change under the tag.
+          - An option of each template rather than of the module, because templates pull from
+            different registries and some may be pinned with O(container_templates[].image_digest)
+            instead, which cannot be given together with this option.
+          - The lookup only reads, so check mode makes it too and predicts the pinned digest. A tag
+            that still resolves to the pinned digest is no change; one that resolves to another
+            digest is.
+        type: bool
+        default: false
       image_pull_policy:
         description:
           - When the image is pulled.
@@ -506,6 +521,15 @@ EXAMPLES = r"""
     wait: true
     wait_timeout: 600
 
+- name: Roll out a new tag pinned to the digest it resolves to, so the rollout cannot change under the tag
+  bunnynet.cloud.mc_app:
+    app_id: "{{ app_id }}"
+    container_templates:
+      - name: web
+        image_tag: "1.27.2"
+        resolve_digest: true
+    restart: on_change
+
 - name: Keep exactly these volumes, deleting any other
   bunnynet.cloud.mc_app:
     app_id: "{{ app_id }}"
@@ -571,6 +595,7 @@ app:
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
     APP_RULES,
+    ImageDigests,
     RegistryHosts,
     ambiguous_templates,
     app_converged,
@@ -608,8 +633,8 @@ def update_app(module):
         module.fail("Application %s has several container templates named %s; rename them with "
                     "bunnynet.cloud.mc_container_template and container_id first." % (app_id, ", ".join(map(repr, ambiguous))))
 
-    registry_hosts = RegistryHosts(module.client)
-    predicted = merge_app(current, params, registry_hosts)
+    registry_hosts, image_digests = RegistryHosts(module.client), ImageDigests(module.client)
+    predicted = merge_app(current, params, registry_hosts, image_digests)
     body = app_patch(current, predicted)
     problems = app_problems(current, predicted, params)
     predicted_templates = {template.get("name"): template for template in predicted.get("containerTemplates") or []}
@@ -632,9 +657,9 @@ def update_app(module):
         if body:
             # Node selectors are never read back, so a write of nothing else is confirmed by sending
             # it again (it sets the same values), not by a read that cannot tell.
-            confirmable = app_patch(current, merge_app(current, without_node_selectors(params), registry_hosts))
+            confirmable = app_patch(current, merge_app(current, without_node_selectors(params), registry_hosts, image_digests))
             module.write("PATCH", build_path(APP_PATH, app_id=app_id), body, confirm=(
-                (lambda: app_converged(module.client, app_id, params, registry_hosts)) if confirmable else None))
+                (lambda: app_converged(module.client, app_id, params, registry_hosts, image_digests)) if confirmable else None))
         if restart:
             # A second restart does no harm the first did not, so an unknown outcome is resent.
             module.write("POST", build_path(RESTART_PATH, app_id=app_id), confirm=None)

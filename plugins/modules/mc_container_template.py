@@ -23,6 +23,9 @@ description:
     C(<registry host>/<namespace>/<name>:<tag>), with C(@<digest>) when the image is pinned. It reads
     the host from the template's registry (C(GET /mc/registries/{id}), in check mode too), so the
     result, the check-mode prediction and the API all name the image that will run.
+  - A digest belongs to the image it was taken of. When the registry, namespace, name or tag
+    changes and no digest is given, the module unpins the template (it sends C(imageDigest) as
+    null), since the API would otherwise keep the old digest and go on running the old image.
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
@@ -70,11 +73,21 @@ options:
     description:
       - Image digest that pins the image, C(sha256:) followed by 64 lowercase letters or digits.
       - An empty string, V(""), unpins the image.
+      - Left out while the registry, namespace, name or tag changes, the template is unpinned.
     type: str
   image_registry_id:
     description:
       - ID of the container registry the image is pulled from.
     type: str
+  resolve_digest:
+    description:
+      - Pin the template to the digest its tag resolves to now, asked of the registry with
+        C(POST /mc/registries/digest), so that the image that runs cannot change under the tag.
+      - The lookup only reads, so check mode makes it too and predicts the pinned digest. A tag that
+        still resolves to the pinned digest is no change; one that resolves to another digest is.
+      - Cannot be V(true) together with O(image_digest) or an O(image) that carries a digest.
+    type: bool
+    default: false
   image_pull_policy:
     description:
       - When the image is pulled.
@@ -383,6 +396,13 @@ EXAMPLES = r"""
     image_digest: "sha256:{{ web_digest }}"
     image_pull_policy: ifNotPresent
 
+- name: Move to a new tag, pinned to the digest the tag resolves to now
+  bunnynet.cloud.mc_container_template:
+    app_id: "{{ app_id }}"
+    name: web
+    image_tag: "1.28.0"
+    resolve_digest: true
+
 - name: Unpin it again, so the tag decides what runs
   bunnynet.cloud.mc_container_template:
     app_id: "{{ app_id }}"
@@ -528,6 +548,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_pa
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
     IMAGE_EXCLUSIVE,
     TEMPLATE_RULES,
+    ImageDigests,
     RegistryHosts,
     error_describer,
     find_template,
@@ -558,8 +579,8 @@ def update_template(module):
         module.fail(problem)
     module.hide_values(secret_values(current, params))
 
-    registry_hosts = RegistryHosts(module.client)
-    predicted = merge_template(current, params, registry_hosts)
+    registry_hosts, image_digests = RegistryHosts(module.client), ImageDigests(module.client)
+    predicted = merge_template(current, params, registry_hosts, image_digests)
     body = template_patch(current, predicted)
     problems = image_host_problems(params, predicted, registry_hosts)
     if params["volume_mounts"] is not None:
@@ -575,7 +596,7 @@ def update_template(module):
         path = build_path(TEMPLATE_PATH, app_id=app_id, container_id=current["id"])
         # The PATCH answers with the template; when it answers with no body, a read gives the result.
         after = module.write(
-            "PATCH", path, body, confirm=lambda: template_converged(module.client, path, params, registry_hosts),
+            "PATCH", path, body, confirm=lambda: template_converged(module.client, path, params, registry_hosts, image_digests),
         ) or module.client.get(path)
     module.exit_resource(bool(body), project(current), project(after))
 

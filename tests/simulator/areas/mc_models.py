@@ -210,3 +210,13 @@ class PatchContainerRequest(ContractModel):
     environmentVariables: Optional[List[EnvironmentVariable]] = None
     endpoints: Optional[List[EndpointRequest]] = None
     volumeMounts: Optional[List[VolumeMountRequest]] = None
+
+
+ImageReferencePart = Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class GetContainerImageDigestByTagRequest(ContractModel):
+    registryId: NonEmpty
+    imageName: ImageReferencePart
+    imageNamespace: ImageReferencePart
+    tag: ImageReferencePart

@@ -1,19 +1,34 @@
-"""Container registries: `GET /mc/registries` and `GET /mc/registries/{registryId}`."""
+"""Container registries: `GET /mc/registries`, `GET /mc/registries/{registryId}` and the digest of a tag.
 
+The simulator has no images: `POST /mc/registries/digest` derives a tag's digest from the
+reference it names (sha256 of `<registryId>/<imageNamespace>/<imageName>:<tag>`), so the same
+tag always resolves to the same digest. A registry fixture may list `imageDigests`, a map of
+`<namespace>/<name>:<tag>` to the digest that tag resolves to, or to null for an image the
+registry does not have; the map is the simulator's own and never shown in a registry's read.
+"""
+
+import hashlib
 from typing import Any, Dict, List, Optional
 
 from fastapi import APIRouter, Depends, Query, Request
 
 from ..auth import require_access_key
+from ..errors import ApiError
 from ..ids import new_id, next_int_id, utc_now
 from ..pagination import cursor_page
 from ..responses import json_response
 from ..state import SimulatorState
+from ..validation import JSON_OR_TEXT_JSON, documented_body, read_body
 from .base import find_record, state_of
+from .mc_models import GetContainerImageDigestByTagRequest
 
 router = APIRouter(prefix="/mc/registries", tags=["Container registries"], dependencies=[Depends(require_access_key)])
 
 _NULLABLE_FIELDS = ("accountId", "userId", "userName", "firstPasswordSymbols", "lastPasswordSymbols")
+# The fixture key that sets what tags resolve to; kept out of every read.
+IMAGE_DIGESTS = "imageDigests"
+# The public registries the vendor's digest request names by word instead of by id.
+PUBLIC_REGISTRY_IDS = ("dockerhub", "github")
 
 
 def fill_registries(registries: List[Dict[str, Any]], state: SimulatorState) -> List[Dict[str, Any]]:
@@ -42,11 +57,43 @@ async def list_registries(
 ):
     state = state_of(request)
     with state.lock:
-        return json_response(cursor_page(state.registries, next_cursor, limit))
+        return json_response(cursor_page([_read_model(registry) for registry in state.registries], next_cursor, limit))
+
+
+@router.post("/digest", openapi_extra=documented_body(GetContainerImageDigestByTagRequest, JSON_OR_TEXT_JSON))
+async def get_image_digest(request: Request):
+    state = state_of(request)
+    try:
+        wanted = await read_body(request, GetContainerImageDigestByTagRequest, JSON_OR_TEXT_JSON)
+    except ApiError as error:
+        # The vendor documents 422, not 400, for a request it cannot process.
+        if error.status == 400:
+            error.status = 422
+        raise
+    reference = f"{wanted.imageNamespace}/{wanted.imageName}:{wanted.tag}"
+    with state.lock:
+        digest = _tag_digest(state, wanted.registryId, reference)
+    return json_response({"imageNamespace": wanted.imageNamespace, "image": wanted.imageName, "tag": wanted.tag, "digest": digest})
 
 
 @router.get("/{registryId}")
 async def get_registry(request: Request, registryId: int):
     state = state_of(request)
     with state.lock:
-        return json_response(find_record(state.registries, registryId, f"Container registry {registryId} was not found.", key="id"))
+        return json_response(_read_model(find_record(state.registries, registryId, f"Container registry {registryId} was not found.", key="id")))
+
+
+def _read_model(registry: Dict[str, Any]) -> Dict[str, Any]:
+    return {name: value for name, value in registry.items() if name != IMAGE_DIGESTS}
+
+
+def _tag_digest(state: SimulatorState, registry_id: str, reference: str) -> str:
+    registry = next((registry for registry in state.registries if str(registry["id"]) == registry_id), None)
+    if registry is None and registry_id not in PUBLIC_REGISTRY_IDS:
+        raise ApiError(422, f"Container registry {registry_id} was not found.")
+    known = (registry or {}).get(IMAGE_DIGESTS) or {}
+    if reference in known:
+        if known[reference] is None:
+            raise ApiError(422, f"Image {reference} was not found in container registry {registry_id}.")
+        return known[reference]
+    return "sha256:" + hashlib.sha256(f"{registry_id}/{reference}".encode()).hexdigest()

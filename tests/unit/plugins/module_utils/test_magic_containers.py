@@ -11,6 +11,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApi
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
     APP_RULES,
     TEMPLATE_RULES,
+    ImageDigests,
     RegistryHosts,
     ambiguous_templates,
     app_option_problems,
@@ -96,7 +97,7 @@ def template_args(**options):
     """A template's options as the argument spec hands them over: every option present."""
     args = dict(
         name=None, image=None, image_name=None, image_namespace=None, image_tag=None, image_digest=None,
-        image_registry_id=None, image_pull_policy=None, entry_point=None, purge_entry_point=False, probes=None,
+        image_registry_id=None, resolve_digest=False, image_pull_policy=None, entry_point=None, purge_entry_point=False, probes=None,
         purge_probes=False, environment_variables=None, secret_environment_variables=None,
         purge_environment_variables=False, endpoints=None, purge_endpoints=False,
         volume_mounts=None, purge_volume_mounts=False,
@@ -547,6 +548,128 @@ def test_changing_no_image_part_keeps_the_image_reference_and_reads_no_registry(
 ])
 def test_every_image_part_makes_a_new_image_reference(options, image):
     assert merge_template(WEB, template_args(**options), registry_hosts)["image"] == image
+
+
+PINNED_WEB = dict(WEB, imageDigest="sha256:" + "a" * 64, image="docker.io/library/nginx:1.25@sha256:" + "a" * 64)
+
+
+def test_a_new_tag_of_a_pinned_image_unpins_it_in_prediction_and_request():
+    predicted = merge_template(PINNED_WEB, template_args(image_tag="2.5"), registry_hosts)
+
+    assert (predicted["imageDigest"], predicted["image"]) == (None, "docker.io/library/nginx:2.5")
+    assert template_patch(PINNED_WEB, predicted) == {"image": "docker.io/library/nginx:2.5", "imageTag": "2.5", "imageDigest": None}
+
+
+@pytest.mark.parametrize("options", [
+    dict(image_name="angie"), dict(image_namespace="acme"), dict(image_registry_id="102"), dict(image="docker.io/acme/web:3"),
+], ids=["name", "namespace", "registry", "image"])
+def test_another_image_reference_without_a_digest_unpins(options):
+    predicted = merge_template(PINNED_WEB, template_args(**options), registry_hosts)
+
+    assert predicted["imageDigest"] is None
+    assert "@" not in predicted["image"]
+
+
+def test_a_new_tag_with_a_digest_pins_the_digest_given():
+    digest = "sha256:" + "d" * 64
+    predicted = merge_template(PINNED_WEB, template_args(image_tag="2.5", image_digest=digest), registry_hosts)
+
+    assert template_patch(PINNED_WEB, predicted) == {"image": "docker.io/library/nginx:2.5@" + digest, "imageTag": "2.5", "imageDigest": digest}
+
+
+def test_the_same_image_reference_keeps_the_digest():
+    predicted = merge_template(PINNED_WEB, template_args(image_tag="1.25", image_registry_id="101", image_pull_policy="ifNotPresent"),
+                               registry_hosts)
+
+    assert (predicted["imageDigest"], predicted["image"]) == (PINNED_WEB["imageDigest"], PINNED_WEB["image"])
+
+
+def test_a_new_tag_of_a_pinned_template_sent_whole_carries_a_null_digest():
+    app = dict(APP, containerTemplates=[PINNED_WEB, WORKER])
+    sent = app_patch(app, merge_app(app, app_args(container_templates=[template_args(name="web", image_tag="2.5")]), registry_hosts))
+
+    assert (sent["containerTemplates"][0]["imageDigest"], sent["containerTemplates"][0]["image"]) == (None, "docker.io/library/nginx:2.5")
+
+
+class DigestResolver:
+    """Stands in for ImageDigests: each tag resolves to a digest made of its tag's first character."""
+
+    def __init__(self):
+        self.asked = []
+
+    def __call__(self, registry_id, namespace, name, tag):
+        self.asked.append((registry_id, namespace, name, tag))
+        return "sha256:" + tag[0] * 64
+
+
+def test_resolve_digest_pins_what_the_wanted_tag_resolves_to():
+    resolver = DigestResolver()
+    predicted = merge_template(PINNED_WEB, template_args(image_tag="2.5", image_registry_id="102", resolve_digest=True),
+                               registry_hosts, resolver)
+
+    assert resolver.asked == [("102", "library", "nginx", "2.5")]
+    assert (predicted["imageDigest"], predicted["image"]) == ("sha256:" + "2" * 64, "ghcr.io/library/nginx:2.5@sha256:" + "2" * 64)
+
+
+def test_resolve_digest_to_the_pinned_digest_is_no_change():
+    pinned = dict(PINNED_WEB, imageDigest="sha256:" + "1" * 64, image="docker.io/library/nginx:1.25@sha256:" + "1" * 64)
+    assert template_patch(pinned, merge_template(pinned, template_args(resolve_digest=True), registry_hosts, DigestResolver())) == {}
+
+
+def test_resolve_digest_skips_a_new_template_that_lacks_image_parts():
+    resolver = DigestResolver()
+    merge_template({}, template_args(name="cron", image_tag="1", resolve_digest=True), registry_hosts, resolver)
+    assert resolver.asked == []
+
+
+class DigestClient:
+    """Answers digest lookups with ``answer`` and records them; a client that has written nothing yet."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.sent = []
+        self.write_applied = False
+
+    def request(self, method, path, json=None):
+        self.sent.append((method, path, json))
+        # The real client takes every POST for a write.
+        self.write_applied = True
+        return self.answer
+
+
+def test_image_digests_are_looked_up_once_per_tag_and_do_not_count_as_writes():
+    client = DigestClient({"imageNamespace": "acme", "image": "api", "tag": "2.5", "digest": "sha256:" + "e" * 64})
+    digests = ImageDigests(client)
+
+    assert [digests("102", "acme", "api", "2.5"), digests("102", "acme", "api", "2.5")] == ["sha256:" + "e" * 64] * 2
+    assert client.sent == [("POST", "/mc/registries/digest", {"registryId": "102", "imageNamespace": "acme", "imageName": "api", "tag": "2.5"})]
+    assert client.write_applied is False
+
+
+def test_an_answer_without_a_digest_fails_rather_than_unpinning():
+    with pytest.raises(BunnyApiError, match="the answer names no digest for acme/api:2.5"):
+        ImageDigests(DigestClient({"imageNamespace": "acme", "image": "api", "tag": "2.5"}))("102", "acme", "api", "2.5")
+
+
+def test_a_failed_digest_lookup_is_explained_as_resolve_digest():
+    error = BunnyApiError("POST", "/mc/registries/digest", 422, {"title": "x", "detail": "Image acme/api:9 was not found."})
+    assert error_describer("app-1")(error) == (
+        "resolve_digest could not look up the digest of the image's tag (HTTP 422): "
+        "POST /mc/registries/digest failed with status 422: Image acme/api:9 was not found.")
+
+
+@pytest.mark.parametrize("options, problem", [
+    (dict(image_digest="sha256:" + "a" * 64), "image_digest gives one"),
+    (dict(image_digest=""), "image_digest gives one"),
+    (dict(image="acme/web:1@sha256:" + "a" * 64), "image gives one"),
+])
+def test_resolve_digest_with_a_digest_given_is_a_problem(options, problem):
+    assert template_option_problems(template_args(resolve_digest=True, **options), "container_templates[1].") == [
+        "container_templates[1].resolve_digest=true looks the digest up, but container_templates[1].%s; give one or the other" % problem]
+
+
+def test_resolve_digest_false_next_to_a_digest_is_no_problem():
+    assert template_option_problems(template_args(resolve_digest=False, image_digest="sha256:" + "a" * 64)) == []
 
 
 def test_an_image_gives_every_part_and_unpins_without_a_digest():

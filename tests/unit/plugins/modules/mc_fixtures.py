@@ -78,9 +78,16 @@ def storefront(**changes):
     return app
 
 
-def load_storefront(simulator, app=None, **fixtures):
-    """The storefront application and the registries its templates pull from, loaded into the simulator."""
-    simulator.load(apps=[app or storefront()], registries=copy.deepcopy(REGISTRIES), **fixtures)
+def load_storefront(simulator, app=None, tag_digests=None, **fixtures):
+    """The storefront application and the registries its templates pull from, loaded into the simulator.
+
+    ``tag_digests`` maps ``<namespace>/<name>:<tag>`` to the digest it resolves to in the Docker Hub
+    registry (101), or to None for an image that registry does not have.
+    """
+    registries = copy.deepcopy(REGISTRIES)
+    if tag_digests is not None:
+        registries[0]["imageDigests"] = dict(tag_digests)
+    simulator.load(apps=[app or storefront()], registries=registries, **fixtures)
     return simulator
 
 

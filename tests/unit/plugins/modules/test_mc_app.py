@@ -22,6 +22,9 @@ APP_PATH = "/mc/apps/" + APP_ID
 SERVER_FIELDS = ("status",)
 NEW_TEMPLATE_FIELDS = ("container_templates[].id", "container_templates[].package_id")
 DIGEST = "sha256:" + "b" * 64
+DIGEST_LOOKUP = ("POST", "/mc/registries/digest")
+# What the tags of the templates' images resolve to in their registry.
+TAG_DIGESTS = {"library/nginx:1.27": "sha256:" + "7" * 64, "acme/worker:3": "sha256:" + "3" * 64}
 
 
 def read_back(simulator):
@@ -34,12 +37,17 @@ def run(simulator, check_mode=False, diff=False, **options):
 
 
 def writes(simulator):
-    return [(entry["method"], entry["path"]) for entry in simulator.writes()]
+    """The writes sent, without the digest lookups, which read although they are POSTs."""
+    return [(entry["method"], entry["path"]) for entry in simulator.writes() if (entry["method"], entry["path"]) != DIGEST_LOOKUP]
+
+
+def digest_lookups(simulator):
+    return [entry["body"] for entry in simulator.writes() if (entry["method"], entry["path"]) == DIGEST_LOOKUP]
 
 
 @pytest.fixture
 def storefront_app(simulator):
-    return load_storefront(simulator, settings={"progressing_seconds": 0.3})
+    return load_storefront(simulator, tag_digests=TAG_DIGESTS, settings={"progressing_seconds": 0.3})
 
 
 def template(app, name):
@@ -56,6 +64,8 @@ CHANGES = {
     "purge a volume no template mounts": (
         {"volumes": [{"name": "uploads", "size": 5}, {"name": "cache", "size": 2}], "purge_volumes": True}, ()),
     "new tag": ({"container_templates": [{"name": "worker", "image_tag": "3"}]}, ()),
+    "new tag of the pinned template": ({"container_templates": [{"name": "web", "image_tag": "1.27"}]}, ()),
+    "new tag, pinned to what it resolves to": ({"container_templates": [{"name": "web", "image_tag": "1.27", "resolve_digest": True}]}, ()),
     "new registry": ({"container_templates": [{"name": "web", "image_registry_id": "102"}]}, ()),
     "image and digest": ({"container_templates": [{"name": "web", "image": "docker.io/library/nginx:1.27", "image_digest": DIGEST}]}, ()),
     "unpin the digest": ({"container_templates": [{"name": "web", "image_digest": ""}]}, ()),
@@ -76,7 +86,7 @@ CHANGES = {
 def test_check_mode_predicts_what_applying_returns_and_a_read_finds(storefront_app, options, server_fields):
     checked = run(storefront_app, check_mode=True, diff=True, **options)
     assert checked["changed"] is True, checked
-    assert storefront_app.writes() == []
+    assert writes(storefront_app) == []
 
     applied = run(storefront_app, diff=True, **options)
     stored = read_back(storefront_app)
@@ -93,10 +103,43 @@ def test_a_new_tag_predicts_the_image_reference_the_api_then_holds(storefront_ap
     assert template(checked["app"], "worker")["image"] == "docker.io/acme/worker:3"
 
 
+def test_a_new_tag_of_a_pinned_template_sends_a_null_digest(storefront_app):
+    result = run(storefront_app, container_templates=[{"name": "web", "image_tag": "1.27"}])
+
+    sent = storefront_app.writes()[0]["body"]["containerTemplates"]
+    assert [(item["id"], item.get("imageDigest", "absent"), item["image"]) for item in sent] == [
+        (WEB_ID, None, "docker.io/library/nginx:1.27"), (WORKER_ID, "absent", "docker.io/acme/worker:2")]
+    assert template(result["app"], "web")["image_digest"] is None
+
+
+def test_resolve_digest_pins_only_the_templates_that_ask_for_it(storefront_app):
+    run(storefront_app, container_templates=[
+        {"name": "web", "image_tag": "1.27", "resolve_digest": True}, {"name": "worker", "image_tag": "3"}])
+
+    stored = read_back(storefront_app)
+    assert digest_lookups(storefront_app) == [{"registryId": "101", "imageNamespace": "library", "imageName": "nginx", "tag": "1.27"}]
+    assert [(item["image"], item["image_digest"]) for item in stored["container_templates"]] == [
+        ("docker.io/library/nginx:1.27@" + TAG_DIGESTS["library/nginx:1.27"], TAG_DIGESTS["library/nginx:1.27"]),
+        ("docker.io/acme/worker:3", None)]
+
+
+def test_resolve_digest_is_ok_while_the_tags_resolve_to_the_pinned_digests(storefront_app):
+    options = dict(container_templates=[{"name": "web", "image_tag": "1.27", "resolve_digest": True},
+                                        {"name": "worker", "image_tag": "3", "resolve_digest": True}])
+    run(storefront_app, **options)
+    storefront_app.clear_requests()
+
+    result = run(storefront_app, check_mode=True, **options)
+
+    assert result["changed"] is False
+    assert (writes(storefront_app), len(digest_lookups(storefront_app))) == ([], 2)
+
+
 def test_the_image_reference_takes_the_host_of_the_registry_it_reads(storefront_app):
     checked = run(storefront_app, check_mode=True, container_templates=[{"name": "web", "image_registry_id": "102"}])
 
-    assert template(checked["app"], "web")["image"] == "ghcr.io/library/nginx:1.25@sha256:" + "a" * 64
+    # The digest was taken of the image on the other registry, so it goes with it.
+    assert template(checked["app"], "web")["image"] == "ghcr.io/library/nginx:1.25"
     assert ("GET", "/mc/registries/102") in [(entry["method"], entry["path"]) for entry in storefront_app.requests()]
 
 
@@ -539,6 +582,8 @@ def web(**options):
                               "got 'nginx:1.29' (no <namespace>/ before the name)"),
     (web(image="docker.io/library/nginx:1.29@sha256:" + "a" * 64, image_digest=DIGEST),
      "container_templates[0].image pins sha256:%s but container_templates[0].image_digest is '%s'" % ("a" * 64, DIGEST)),
+    (web(resolve_digest=True, image_digest=DIGEST),
+     "container_templates[0].resolve_digest=true looks the digest up, but container_templates[0].image_digest gives one"),
     (web(environment_variables={"HOSTS": {"a": "b"}}),
      "container_templates[0].environment_variables must map names to text, numbers or booleans, got 'HOSTS' holding a dict"),
     (web(environment_variables={"LOG_LEVEL": "debug"}, secret_environment_variables={"LOG_LEVEL": SECRET}),

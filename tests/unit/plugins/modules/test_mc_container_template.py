@@ -20,6 +20,9 @@ from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction im
 APP_PATH = "/mc/apps/" + APP_ID
 WEB_PATH = "/mc/apps/%s/containers/%s" % (APP_ID, WEB_ID)
 DIGEST = "sha256:" + "b" * 64
+DIGEST_LOOKUP = ("POST", "/mc/registries/digest")
+# What the tags of the web template's image resolve to in its registry.
+TAG_DIGESTS = {"library/nginx:1.27": "sha256:" + "7" * 64, "library/nginx:1.25": "sha256:" + "5" * 64, "library/nginx:0.1": None}
 # What only the server knows of an endpoint it adds: its id, host and addresses.
 NEW_ENDPOINT_FIELDS = ("endpoints[].id", "endpoints[].public_host", "endpoints[].internal_ip_addresses", "endpoints[].public_ip_addresses")
 # An endpoint of another kind starts afresh, with the server's defaults for what the request leaves out.
@@ -36,12 +39,17 @@ def run(simulator, check_mode=False, diff=False, **options):
 
 
 def writes(simulator):
-    return [(entry["method"], entry["path"]) for entry in simulator.writes()]
+    """The writes sent, without the digest lookups, which read although they are POSTs."""
+    return [(entry["method"], entry["path"]) for entry in simulator.writes() if (entry["method"], entry["path"]) != DIGEST_LOOKUP]
+
+
+def digest_lookups(simulator):
+    return [entry["body"] for entry in simulator.writes() if (entry["method"], entry["path"]) == DIGEST_LOOKUP]
 
 
 @pytest.fixture
 def storefront_app(simulator):
-    return load_storefront(simulator)
+    return load_storefront(simulator, tag_digests=TAG_DIGESTS)
 
 
 # --- The prediction: check mode, apply and a read agree --------------------------------------------
@@ -52,6 +60,9 @@ def cdn(name, **details):
 
 CHANGES = {
     "tag and pull policy": ({"image_tag": "1.27", "image_pull_policy": "ifNotPresent"}, ()),
+    "tag and digest": ({"image_tag": "1.27", "image_digest": DIGEST}, ()),
+    "tag, pinned to what it resolves to": ({"image_tag": "1.27", "resolve_digest": True}, ()),
+    "pinned to what the tag resolves to now": ({"resolve_digest": True}, ()),
     "registry": ({"image_registry_id": "102"}, ()),
     "image and digest": ({"image": "docker.io/library/nginx:1.27", "image_digest": DIGEST}, ()),
     "unpin the digest": ({"image_digest": ""}, ()),
@@ -80,7 +91,7 @@ CHANGES = {
 def test_check_mode_predicts_what_applying_returns_and_a_read_finds(storefront_app, options, server_fields):
     checked = run(storefront_app, check_mode=True, diff=True, **options)
     assert checked["changed"] is True, checked
-    assert storefront_app.writes() == []
+    assert writes(storefront_app) == []
 
     applied = run(storefront_app, diff=True, **options)
     stored = read_back(storefront_app)
@@ -111,10 +122,70 @@ def test_switching_an_endpoint_from_anycast_to_cdn_is_predicted(simulator):
         "portMappings": [{"containerPort": 8053, "exposedPort": 443, "protocols": ["tcp"]}], "isSslEnabled": True, "pullZoneId": 4800}}]
 
 
-def test_a_new_tag_predicts_the_image_reference_the_api_then_holds(storefront_app):
+def test_a_new_tag_of_a_pinned_image_drops_the_old_digest_in_prediction_request_and_read_back(storefront_app):
     checked = run(storefront_app, check_mode=True, image_tag="1.27")
+    applied = run(storefront_app, image_tag="1.27")
 
-    assert checked["container_template"]["image"] == "docker.io/library/nginx:1.27@" + WEB["imageDigest"]
+    stored = read_back(storefront_app)
+    assert storefront_app.writes()[0]["body"] == {"image": "docker.io/library/nginx:1.27", "imageTag": "1.27", "imageDigest": None}
+    assert [(result["image"], result["image_digest"]) for result in (checked["container_template"], applied["container_template"], stored)] == [
+        ("docker.io/library/nginx:1.27", None)] * 3
+
+
+# --- Pinning the digest the tag resolves to -------------------------------------------------------
+
+def test_resolve_digest_asks_for_the_wanted_tag_in_check_mode_and_predicts_it_pinned(storefront_app):
+    checked = run(storefront_app, check_mode=True, image_tag="1.27", resolve_digest=True)
+
+    assert digest_lookups(storefront_app) == [{"registryId": "101", "imageNamespace": "library", "imageName": "nginx", "tag": "1.27"}]
+    assert writes(storefront_app) == []
+    assert (checked["changed"], checked["container_template"]["image"]) == (True, "docker.io/library/nginx:1.27@" + TAG_DIGESTS["library/nginx:1.27"])
+
+
+def test_resolve_digest_pins_the_digest_in_the_request_and_the_read_back(storefront_app):
+    run(storefront_app, image_tag="1.27", resolve_digest=True)
+
+    resolved = TAG_DIGESTS["library/nginx:1.27"]
+    assert storefront_app.writes()[-1]["body"] == {"image": "docker.io/library/nginx:1.27@" + resolved, "imageTag": "1.27", "imageDigest": resolved}
+    assert read_back(storefront_app)["image_digest"] == resolved
+
+
+def test_resolve_digest_is_ok_while_the_tag_resolves_to_the_pinned_digest(storefront_app):
+    run(storefront_app, image_tag="1.27", resolve_digest=True)
+    storefront_app.clear_requests()
+
+    result = run(storefront_app, image_tag="1.27", resolve_digest=True)
+
+    assert result["changed"] is False
+    assert writes(storefront_app) == []
+    assert len(digest_lookups(storefront_app)) == 1
+
+
+def test_a_tag_that_now_resolves_to_another_digest_is_a_change(storefront_app):
+    result = run(storefront_app, diff=True, image_tag="1.25", resolve_digest=True)
+
+    assert result["changed"] is True
+    assert (result["diff"]["before"]["image_digest"], result["diff"]["after"]["image_digest"]) == (
+        WEB["imageDigest"], TAG_DIGESTS["library/nginx:1.25"])
+    assert storefront_app.writes()[-1]["body"] == {
+        "image": "docker.io/library/nginx:1.25@" + TAG_DIGESTS["library/nginx:1.25"], "imageDigest": TAG_DIGESTS["library/nginx:1.25"]}
+
+
+def test_a_tag_the_registry_does_not_have_fails_naming_resolve_digest_without_a_write(storefront_app):
+    result = run(storefront_app, image_tag="0.1", resolve_digest=True)
+
+    assert result["failed"] is True
+    assert result["msg"].startswith("resolve_digest could not look up the digest of the image's tag (HTTP 422): ")
+    assert "library/nginx:0.1" in result["msg"]
+    assert (result["changed"], writes(storefront_app)) == (False, [])
+
+
+def test_a_digest_lookup_does_not_count_as_a_change_when_the_run_fails_later(storefront_app):
+    result = run(storefront_app, resolve_digest=True, volume_mounts=[{"name": "logs", "mount_path": "/logs"}])
+
+    assert result["failed"] is True
+    assert len(digest_lookups(storefront_app)) == 1
+    assert result["changed"] is False
 
 
 # --- Finding the template --------------------------------------------------------------------------
@@ -158,11 +229,32 @@ def test_apply_patches_only_the_changed_fields(storefront_app):
         ("PATCH", WEB_PATH, {"imagePullPolicy": "ifNotPresent"})]
 
 
-def test_a_new_tag_is_sent_with_the_image_reference_it_makes(storefront_app):
-    run(storefront_app, image_tag="1.27")
+@pytest.mark.parametrize("options, image", [
+    ({"image_name": "angie"}, "docker.io/library/angie:1.25"),
+    ({"image_namespace": "acme"}, "docker.io/acme/nginx:1.25"),
+    ({"image_registry_id": "102"}, "ghcr.io/library/nginx:1.25"),
+    ({"image": "docker.io/library/nginx:1.27"}, "docker.io/library/nginx:1.27"),
+])
+def test_another_image_without_a_digest_unpins(storefront_app, options, image):
+    result = run(storefront_app, **options)
+
+    assert writes(storefront_app) == [("PATCH", WEB_PATH)]
+    assert storefront_app.writes()[0]["body"]["imageDigest"] is None
+    assert (result["container_template"]["image"], read_back(storefront_app)["image_digest"]) == (image, None)
+
+
+def test_changing_nothing_of_the_image_reference_keeps_the_digest(storefront_app):
+    result = run(storefront_app, image_tag="1.25", image_pull_policy="ifNotPresent")
+
+    assert "imageDigest" not in storefront_app.writes()[0]["body"]
+    assert result["container_template"]["image"] == read_back(storefront_app)["image"] == WEB["image"]
+
+
+def test_a_new_tag_with_a_digest_is_sent_with_the_image_reference_it_makes(storefront_app):
+    run(storefront_app, image_tag="1.27", image_digest=DIGEST)
 
     assert [entry["body"] for entry in storefront_app.writes()] == [
-        {"image": "docker.io/library/nginx:1.27@" + WEB["imageDigest"], "imageTag": "1.27"}]
+        {"image": "docker.io/library/nginx:1.27@" + DIGEST, "imageTag": "1.27", "imageDigest": DIGEST}]
 
 
 def test_reapplying_reports_ok_and_only_reads(storefront_app):
@@ -464,6 +556,12 @@ def probe(check):
                                                         "got 'docker.io/library/nginx:1.29@md5:abc' (the digest 'md5:abc' is not"),
     ({"image": "docker.io/library/nginx:1.29@" + DIGEST, "image_digest": "sha256:" + "c" * 64},
      "image pins %s but image_digest is 'sha256:%s'; give the digest in one of them" % (DIGEST, "c" * 64)),
+    ({"resolve_digest": True, "image_digest": DIGEST},
+     "resolve_digest=true looks the digest up, but image_digest gives one; give one or the other"),
+    ({"resolve_digest": True, "image_digest": ""},
+     "resolve_digest=true looks the digest up, but image_digest gives one; give one or the other"),
+    ({"resolve_digest": True, "image": "docker.io/library/nginx:1.29@" + DIGEST},
+     "resolve_digest=true looks the digest up, but image gives one; give one or the other"),
     ({"probes": probe({"initial_delay_seconds": 0})}, "probes.liveness.initial_delay_seconds must be between 1 and 3600, got 0"),
     ({"probes": probe({"period_seconds": 3601})}, "probes.liveness.period_seconds must be between 1 and 3600, got 3601"),
     ({"probes": probe({"timeout_seconds": 0})}, "probes.liveness.timeout_seconds must be between 1 and 3600, got 0"),
