@@ -53,7 +53,7 @@ class ApiRetry(Retry):
     def is_retry(self, method, status_code, has_retry_after=False):
         if status_code == RATE_LIMITED:
             return True
-        return method.upper() in SAFE_METHODS and status_code in GATEWAY_STATUSES
+        return method.upper() in self.allowed_methods and status_code in GATEWAY_STATUSES
 
     def get_backoff_time(self):
         backoff = min(BACKOFF_CAP_SECONDS, super().get_backoff_time())
@@ -243,14 +243,18 @@ class BunnyClient:
     def __repr__(self):
         return "BunnyClient(api_url=%r, timeout=%r, retries=%r)" % (self.api_url, self.timeout, self.retries)
 
-    def request(self, method, path, params=None, json=None, retries=None):
+    def request(self, method, path, params=None, json=None, retries=None, reads=False):
         """Send one request and return its parsed JSON body (None when the body is empty).
 
         ``retries`` narrows the retry budget for this request, so that a write sent again after an
         unknown outcome shares the budget of the first attempt instead of starting a new one.
+        ``reads`` declares a request that changes nothing although its method is not a read's (a
+        lookup the API takes as a POST): it is retried like a read, and never counts as a write.
         """
         budget = self.retries if retries is None else max(0, min(retries, self.retries))
-        self._adapter.max_retries = self._policy.new(total=budget)
+        safe = reads or method in SAFE_METHODS
+        self._adapter.max_retries = self._policy.new(
+            total=budget, allowed_methods=SAFE_METHODS.union((method,)) if safe else SAFE_METHODS)
         try:
             response = self.session.request(
                 method, self.api_url + path, params=params, json=json, timeout=self.timeout, allow_redirects=False,
@@ -264,7 +268,7 @@ class BunnyClient:
             attempts = (min(budget, UNREACHABLE_RETRIES) if unreachable else budget) + 1 if exhausted else 1
             raise BunnyApiError(
                 method, path, attempts=attempts, reason=reason,
-                outcome_unknown=sent and method not in SAFE_METHODS,
+                outcome_unknown=sent and not safe,
                 retries_exhausted=attempts > 1 and not unreachable, unreachable=unreachable,
             ) from None
 
@@ -272,14 +276,14 @@ class BunnyClient:
         attempts = len(getattr(getattr(response.raw, "retries", None), "history", ())) + 1
         status = response.status_code
         if status >= 300 or is_shield_error(body):
-            retryable = status == RATE_LIMITED or (status in GATEWAY_STATUSES and method in SAFE_METHODS)
+            retryable = status == RATE_LIMITED or (status in GATEWAY_STATUSES and safe)
             raise BunnyApiError(
                 method, path, status, body, attempts,
                 reason=response.reason,
-                outcome_unknown=method not in SAFE_METHODS and status in GATEWAY_STATUSES,
+                outcome_unknown=not safe and status in GATEWAY_STATUSES,
                 retries_exhausted=retryable and attempts == budget + 1,
             )
-        if method not in SAFE_METHODS:
+        if not safe:
             self.write_applied = True
         return body
 

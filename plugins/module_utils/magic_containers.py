@@ -464,10 +464,8 @@ class ImageDigests:
     def __call__(self, registry_id, namespace, name, tag):
         reference = (registry_id, namespace, name, tag)
         if reference not in self.digests:
-            wrote_before = self.client.write_applied
-            answer = self.client.request("POST", REGISTRY_DIGEST_PATH, json=dict(
+            answer = self.client.request("POST", REGISTRY_DIGEST_PATH, reads=True, json=dict(
                 registryId=registry_id, imageNamespace=namespace, imageName=name, tag=tag)) or {}
-            self.client.write_applied = wrote_before
             if not answer.get("digest"):
                 # Pinning nothing would unpin the image: refuse rather than guess.
                 raise BunnyApiError("POST", REGISTRY_DIGEST_PATH, 200, answer, reason="the answer names no digest for %s/%s:%s" % (

@@ -689,3 +689,35 @@ def test_backoff_waits_between_half_and_all_of_the_exponential_delay():
     # 0.25 * 2 ** (3 - 1) = 1 second at most, 0.5 at least.
     assert 0.5 <= min(waits) < 0.6
     assert 0.9 < max(waits) <= 1.0
+
+
+def test_a_post_declared_to_read_is_retried_after_a_gateway_error_and_is_no_write(api):
+    api.answer(503, {})
+    api.answer(200, {"digest": "sha256:" + "a" * 64})
+    client = client_for(api)
+
+    assert client.request("POST", "/mc/registries/digest", json={"tag": "1"}, reads=True) == {"digest": "sha256:" + "a" * 64}
+    assert len(api.received) == 2
+    assert client.write_applied is False
+
+
+def test_a_post_declared_to_read_that_fails_has_a_known_outcome(api):
+    api.answer(503, {})
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api, retries=0).request("POST", "/mc/registries/digest", json={"tag": "1"}, reads=True)
+
+    assert failure.value.outcome_unknown is False
+    assert failure.value.retries_exhausted is True
+
+
+def test_a_plain_post_is_a_write_and_is_not_resent_after_a_gateway_error(api):
+    api.answer(503, {})
+    api.answer(200, {})
+    client = client_for(api)
+
+    with pytest.raises(BunnyApiError) as failure:
+        client.request("POST", "/mc/registries/digest", json={"tag": "1"})
+
+    assert failure.value.outcome_unknown is True
+    assert len(api.received) == 1

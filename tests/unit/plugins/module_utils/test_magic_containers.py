@@ -630,10 +630,10 @@ class DigestClient:
         self.sent = []
         self.write_applied = False
 
-    def request(self, method, path, json=None):
+    def request(self, method, path, json=None, reads=False):
         self.sent.append((method, path, json))
-        # The real client takes every POST for a write.
-        self.write_applied = True
+        # As the real client: a POST counts as a write unless it is declared to read.
+        self.write_applied = self.write_applied or not reads
         return self.answer
 
 
