@@ -72,7 +72,7 @@ FIELDS = (
     Field("follow_redirects", "FollowRedirects", type="bool"),
     Field("storage_zone_id", "StorageZoneId", type="int"),
     Field("type", "Type", names=ZONE_TYPES),
-    Field("regions", type="list", elements="str", to_api=_regions_to_api, from_api=_regions_from_api),
+    Field("regions", type="list", elements="str", choices=list(REGIONS), to_api=_regions_to_api, from_api=_regions_from_api),
     Field("cache_expiration", "CacheControlMaxAgeOverride", type="int"),
     Field("browser_cache_expiration", "CacheControlPublicMaxAgeOverride", type="int"),
     Field("ignore_query_strings", "IgnoreQueryStrings", type="bool"),

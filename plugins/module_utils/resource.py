@@ -42,14 +42,15 @@ class Field:
     ``from_api(record) -> value`` instead of ``api``.
     """
 
-    def __init__(self, option, api=None, type="str", elements=None, names=None, read_as=None, create_only=False,
-                 ordered=False, ignore_case=False, no_log=None, to_api=None, from_api=None):
+    def __init__(self, option, api=None, type="str", elements=None, names=None, choices=None, read_as=None,
+                 create_only=False, ordered=False, ignore_case=False, no_log=None, to_api=None, from_api=None):
         self.option = option
         self.api = api
         self.read_as = read_as or api
         self.type = type
         self.elements = elements
         self.names = names
+        self.choices = list(names) if names else choices
         self.create_only = create_only
         self.ordered = ordered
         self.ignore_case = ignore_case
@@ -61,8 +62,8 @@ class Field:
         spec = dict(type=self.type)
         if self.elements:
             spec["elements"] = self.elements
-        if self.names:
-            spec["choices"] = list(self.names)
+        if self.choices:
+            spec["choices"] = list(self.choices)
         if self.no_log is not None:
             spec["no_log"] = self.no_log
         return spec
@@ -373,9 +374,9 @@ def unknown_names(given, known, noun):
     for name in given:
         if name in known:
             continue
-        close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
-        if not close:
-            close = [candidate for candidate in known if candidate.lower() == name.lower()]
+        # A name that differs only in case is the one meant; otherwise the nearest spellings.
+        close = [candidate for candidate in known if candidate.lower() == name.lower()]
+        close = close or difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
         hint = "; did you mean %s?" % " or ".join(close) if close else ""
         problems.append("%s is not a property of %s%s" % (name, noun, hint))
     return problems

@@ -1,0 +1,357 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+DOCUMENTATION = r"""
+module: pullzone
+short_description: Create, configure or delete a bunny.net pull zone
+version_added: 0.2.0
+description:
+  - Manages a pull zone, found by O(id) or by its exact O(name).
+  - Creates the zone when no zone of the account has the name, updates the settings that differ
+    from the options given (one request, with those settings only), and deletes it with
+    O(state=absent). Options left out are left as they are.
+  - Reads first and writes only what differs. A run that changes nothing, and any run in check
+    mode, only reads.
+  - The settings users set most are options of their own; O(settings) reaches every other
+    property of the API's pull zone update model by its API name.
+  - Hostnames, referrers, edge rules and cache purges have modules of their own
+    (M(bunnynet.cloud.pullzone_hostname), M(bunnynet.cloud.pullzone_referrer),
+    M(bunnynet.cloud.pullzone_edge_rule), M(bunnynet.cloud.pullzone_purge)).
+author:
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
+options:
+  id:
+    description:
+      - ID of the zone. It must exist, unless O(state=absent).
+      - At least one of O(id) and O(name) is required.
+    type: int
+  name:
+    description:
+      - Name of the zone; the zone answers on V(<name>.b-cdn.net).
+      - Without O(id), the zone is the one named exactly this. The module creates the zone when
+        the account has none of that name, and fails when several have it, listing their IDs.
+      - Names are unique across all of bunny.net, not only the account; a name another account
+        holds fails the create with a message that says so.
+      - A zone cannot be renamed. With O(id), a different name fails.
+      - A zone bunny.net created itself (for an accelerated DNS record or a Magic Containers
+        endpoint) is found by its name like any other and configured, never created twice.
+    type: str
+  origin_url:
+    description:
+      - URL the zone fetches files from, for O(origin_type=url).
+      - Not for zones whose origin is an Edge Script or a Magic Containers app, whose address the
+        API sets itself; giving it for them fails before any request.
+    type: str
+  origin_type:
+    description:
+      - Where files come from. V(url) is an origin URL, V(storage_zone) a bunny.net storage zone
+        (O(storage_zone_id)), V(dns_accelerate) an accelerated DNS record, V(load_balancer),
+        V(edge_script), V(magic_containers) and V(push_zone) what their names say.
+      - Results show the type by these names; a type the API adds later shows as its number.
+    type: str
+    choices: [url, dns_accelerate, storage_zone, load_balancer, edge_script, magic_containers, push_zone]
+  origin_host_header:
+    description: Host header sent to the origin; empty for the origin URL's host.
+    type: str
+  forward_host_header:
+    description: Whether the host a visitor asked for is forwarded to the origin.
+    type: bool
+  verify_origin_ssl:
+    description: Whether the origin's TLS certificate is verified.
+    type: bool
+  follow_redirects:
+    description: Whether redirects the origin answers with are followed and cached.
+    type: bool
+  storage_zone_id:
+    description: ID of the storage zone that is the origin, with O(origin_type=storage_zone).
+    type: int
+  type:
+    description:
+      - The network the zone delivers from. V(standard) is the network the API calls premium,
+        V(volume) the cheaper one for large files.
+    type: str
+    choices: [standard, volume]
+  regions:
+    description:
+      - The regions that deliver the zone's files; the others do not. V(AF) Africa, V(ASIA) Asia
+        and Oceania, V(EU) Europe, V(SA) South America, V(US) North America. Order does not matter.
+    type: list
+    elements: str
+    choices: [AF, ASIA, EU, SA, US]
+  cache_expiration:
+    description:
+      - How long the edge keeps files, in seconds; V(-1) follows the origin's cache headers.
+    type: int
+  browser_cache_expiration:
+    description:
+      - How long browsers are told to keep files, in seconds; V(-1) passes the origin's cache headers on.
+    type: int
+  ignore_query_strings:
+    description: Whether the cache ignores query strings (one cached file for every query string).
+    type: bool
+  sort_query_strings:
+    description: Whether query string parameters are sorted before the cache looks a file up.
+    type: bool
+  query_string_vary_parameters:
+    description:
+      - The query string parameters the cache tells files apart by; empty for all of them.
+      - Compared as a set.
+    type: list
+    elements: str
+  stale_while_updating:
+    description:
+      - Whether a stale file is served while the edge fetches a new one.
+      - The API turns O(background_update) on with it, so V(true) with O(background_update=false)
+        fails before any request.
+    type: bool
+  stale_while_offline:
+    description: Whether a stale file is served while the origin cannot be reached.
+    type: bool
+  background_update:
+    description: Whether expired files are refreshed in the background.
+    type: bool
+  perma_cache_storage_zone_id:
+    description: ID of the storage zone that keeps Perma-Cache copies; V(0) turns Perma-Cache off.
+    type: int
+  blocked_countries:
+    description:
+      - Two-letter country codes whose visitors are refused. Compared as a set, without regard to case.
+    type: list
+    elements: str
+  blocked_ips:
+    description: IP addresses whose requests are refused. Compared as a set.
+    type: list
+    elements: str
+  token_auth_enabled:
+    description:
+      - Whether URLs must carry a token signed with the zone's security key.
+      - The key is a secret; it is masked in every result and diff.
+    type: bool
+  token_auth_ip_validation:
+    description: Whether a signed URL also binds the visitor's IP address.
+    type: bool
+  cors_enabled:
+    description: Whether CORS headers are added to the files of O(cors_extensions).
+    type: bool
+  cors_extensions:
+    description: File extensions that get CORS headers. Compared as a set, without regard to case.
+    type: list
+    elements: str
+  logging_enabled:
+    description: Whether the zone keeps access logs.
+    type: bool
+  log_anonymization:
+    description: Whether visitors' IP addresses are anonymised in the logs.
+    type: bool
+  log_anonymization_type:
+    description: How addresses are anonymised; V(one_digit) drops the last digit group, V(drop) the whole address.
+    type: str
+    choices: [one_digit, drop]
+  monthly_bandwidth_limit:
+    description: Bytes the zone may deliver in a month; V(0) for no limit.
+    type: int
+  request_limit:
+    description: Requests per second one visitor may send; V(0) for no limit.
+    type: int
+  connection_limit_per_ip:
+    description: Connections one IP address may hold open at once; V(0) for no limit.
+    type: int
+  burst_size:
+    description: Requests over O(request_limit) one visitor may burst before being limited.
+    type: int
+  optimizer_enabled:
+    description: Whether Bunny Optimizer is on for the zone (billed per zone).
+    type: bool
+  optimizer_minify_css:
+    description: Whether the optimizer minifies CSS.
+    type: bool
+  optimizer_minify_js:
+    description: Whether the optimizer minifies JavaScript.
+    type: bool
+  optimizer_webp:
+    description: Whether the optimizer serves WebP images to browsers that take them.
+    type: bool
+  optimizer_image_manipulation:
+    description: Whether images can be resized and cropped through query parameters.
+    type: bool
+  optimizer_automatic:
+    description: Whether images are optimised automatically for the visitor's device.
+    type: bool
+  auto_ssl:
+    description: Whether hostnames added to the zone get a free certificate on their own.
+    type: bool
+  origin_shield_enabled:
+    description: Whether an origin shield sits between the edge and the origin.
+    type: bool
+  origin_shield_zone_code:
+    description: Where the origin shield is, by the API's zone code (for example V(FR) or V(IL)).
+    type: str
+  settings:
+    description:
+      - Any other property of the API's pull zone update model, by its API name (for example
+        V(EnableWebSockets) or V(CacheErrorResponses)), with the value the API takes
+        (numbers for enumerations).
+      - Each name and value is checked against the model before any request; an unknown name
+        fails and the closest names are suggested. A property that an option of this module
+        sets must be given through that option.
+      - Only the properties given are compared and sent.
+    type: dict
+  state:
+    description:
+      - V(present) creates or updates the zone; V(absent) deletes it when it exists, with its
+        hostnames, edge rules and cache.
+    type: str
+    choices: [present, absent]
+    default: present
+  lock_timeout:
+    description:
+      - Seconds to wait for other tasks on this controller that write to the same zone, or
+        create a pull zone, before failing. The API failed parallel creates of pull zones, so
+        creates from parallel tasks run one after another, as writes to one zone do.
+    type: int
+    default: 600
+extends_documentation_fragment:
+  - bunnynet.cloud.api
+  - bunnynet.cloud.attributes
+attributes:
+  check_mode:
+    support: full
+    details:
+      - A zone the module would create is predicted with the options given and V(null) for what
+        only the API knows (its ID, hostnames, security key, usage); the settings the API fills
+        in with their defaults appear once the zone exists.
+  diff_mode:
+    support: full
+  idempotent:
+    support: full
+notes:
+  - The zone's security key, S3 signing credentials and log forwarding token are secrets. They are
+    masked in results, diffs and failures, and kept out of the output at any verbosity.
+seealso:
+  - module: bunnynet.cloud.pullzone_info
+  - module: bunnynet.cloud.pullzone_hostname
+  - module: bunnynet.cloud.pullzone_edge_rule
+  - module: bunnynet.cloud.pullzone_purge
+"""
+
+EXAMPLES = r"""
+- name: Put a CDN in front of the website
+  bunnynet.cloud.pullzone:
+    name: example-site
+    origin_url: https://origin.example.com
+    type: standard
+    regions: [EU, US]
+    cache_expiration: 86400
+    stale_while_offline: true
+    blocked_countries: [KP]
+    cors_enabled: true
+    cors_extensions: [css, js, woff2]
+  register: site_zone
+
+- name: Show where the zone answers
+  ansible.builtin.debug:
+    msg: "{{ site_zone.pull_zone.name }} answers on {{ site_zone.pull_zone.name }}.b-cdn.net"
+
+- name: Turn on WebSockets and error caching, which have no option of their own
+  bunnynet.cloud.pullzone:
+    name: example-site
+    settings:
+      EnableWebSockets: true
+      CacheErrorResponses: true
+
+- name: Serve a storage zone's files through a zone with token authentication
+  bunnynet.cloud.pullzone:
+    name: example-downloads
+    origin_type: storage_zone
+    storage_zone_id: 4321
+    token_auth_enabled: true
+
+- name: Delete a zone that is no longer used
+  bunnynet.cloud.pullzone:
+    name: example-old
+    state: absent
+"""
+
+RETURN = r"""
+pull_zone:
+  description:
+    - The zone in snake_case, every property the API reads back, after the changes; the
+      prediction in check mode. V(null) once deleted.
+    - O(origin_type), O(type) and O(log_anonymization_type) appear by the names the options take.
+    - Secrets are masked.
+  returned: success
+  type: dict
+  contains:
+    id:
+      description: ID of the zone; V(null) for a zone check mode predicts.
+      type: int
+      sample: 4711
+    name:
+      description: Name of the zone.
+      type: str
+      sample: example-site
+    origin_url:
+      description: URL files are fetched from.
+      type: str
+      sample: https://origin.example.com
+    origin_type:
+      description: Where files come from, by name.
+      type: str
+      sample: url
+    type:
+      description: V(standard) or V(volume).
+      type: str
+      sample: standard
+    hostnames:
+      description: The zone's hostnames, each with C(value), C(force_ssl), C(is_system_hostname) and C(has_certificate).
+      type: list
+      elements: dict
+    cache_control_max_age_override:
+      description: O(cache_expiration).
+      type: int
+      sample: 86400
+    enable_geo_zone_eu:
+      description: Whether Europe delivers the zone; likewise C(enable_geo_zone_us), C(_asia), C(_sa), C(_af).
+      type: bool
+      sample: true
+    zone_security_key:
+      description: Always masked.
+      type: str
+      sample: "********"
+    edge_rules:
+      description: The zone's edge rules, as M(bunnynet.cloud.pullzone_edge_rule) manages them.
+      type: list
+      elements: dict
+"""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import (
+    PULL_ZONE,
+    describe_error,
+    desired_zone,
+    settings_problems,
+)
+
+
+def manage_zone(module):
+    problems = settings_problems(module.params["settings"] or {})
+    if problems:
+        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+    PULL_ZONE.converge(module, desired_zone(module.params))
+
+
+def main():
+    module = BunnyModule(
+        argument_spec=PULL_ZONE.argument_spec(settings=dict(type="dict")),
+        result_key=PULL_ZONE.result_key,
+        rules=PULL_ZONE.rules() + (("name", dict(min_length=1)),),
+        secret_keys=PULL_ZONE.secret_keys,
+        **PULL_ZONE.module_kwargs()
+    )
+    module.run(manage_zone, describe_error=describe_error)
+
+
+if __name__ == "__main__":
+    main()

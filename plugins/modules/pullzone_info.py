@@ -1,0 +1,119 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+DOCUMENTATION = r"""
+module: pullzone_info
+short_description: Read bunny.net pull zones
+version_added: 0.2.0
+description:
+  - Returns one pull zone by O(id) or by its exact O(name), or every pull zone of the account,
+    optionally only those whose name contains O(search).
+  - Reading several zones follows the API's pages to the last one.
+author:
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
+options:
+  id:
+    description:
+      - ID of the zone to return. A zone that does not exist is an error, not an empty result.
+      - Mutually exclusive with O(name) and O(search).
+    type: int
+  name:
+    description:
+      - Exact name of the zone to return; an empty list when no zone has it.
+      - Mutually exclusive with O(id) and O(search).
+    type: str
+  search:
+    description:
+      - Return the zones whose name contains this text, as the API's search matches it.
+      - Without O(id), O(name) and O(search), every zone is returned.
+    type: str
+extends_documentation_fragment:
+  - bunnynet.cloud.api
+  - bunnynet.cloud.attributes.INFO_MODULE
+notes:
+  - Zone security keys, S3 signing credentials and log forwarding tokens are masked.
+seealso:
+  - module: bunnynet.cloud.pullzone
+"""
+
+EXAMPLES = r"""
+- name: Read every pull zone of the account
+  bunnynet.cloud.pullzone_info:
+  register: all_zones
+
+- name: List their names and origins
+  ansible.builtin.debug:
+    msg: "{{ all_zones.pull_zones | items2dict(key_name='name', value_name='origin_url') }}"
+
+- name: Read the zone named example-site
+  bunnynet.cloud.pullzone_info:
+    name: example-site
+  register: site_zone
+
+- name: Read the staging zones
+  bunnynet.cloud.pullzone_info:
+    search: staging
+"""
+
+RETURN = r"""
+pull_zones:
+  description:
+    - The zones found, in snake_case, as M(bunnynet.cloud.pullzone) returns one. One item for
+      O(id), at most one for O(name).
+    - Secrets are masked.
+  returned: success
+  type: list
+  elements: dict
+  contains:
+    id:
+      description: ID of the zone.
+      type: int
+      sample: 4711
+    name:
+      description: Name of the zone.
+      type: str
+      sample: example-site
+    origin_url:
+      description: URL files are fetched from.
+      type: str
+      sample: https://origin.example.com
+    origin_type:
+      description: Where files come from, by the names M(bunnynet.cloud.pullzone) takes.
+      type: str
+      sample: url
+    hostnames:
+      description: The zone's hostnames.
+      type: list
+      elements: dict
+"""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
+
+
+def read_zones(module):
+    params = module.params
+    if params["id"] is not None:
+        zones = [PULL_ZONE.read(module.client, params["id"])]
+    elif params["name"] is not None:
+        zones = PULL_ZONE.named(module.client, params["name"])
+    else:
+        zones = PULL_ZONE.list(module.client, search=params["search"])
+    module.exit_info([PULL_ZONE.project(zone) for zone in zones])
+
+
+def main():
+    module = BunnyModule(
+        argument_spec=dict(id=dict(type="int"), name=dict(type="str"), search=dict(type="str")),
+        result_key="pull_zones",
+        rules=(("id", dict(minimum=1)), ("name", dict(min_length=1))),
+        secret_keys=PULL_ZONE.secret_keys,
+        mutually_exclusive=[("id", "name", "search")],
+    )
+    module.run(read_zones)
+
+
+if __name__ == "__main__":
+    main()
