@@ -215,7 +215,7 @@ def _refuse_basic_plan(zone: Dict[str, Any]):
     """Bot detection on a Basic-plan zone: the vendor answers 202 with the refusal inside Shield's envelope."""
     if zone["planType"] == PLAN_BASIC:
         message = "Bot detection is not available on the Basic plan."
-        return json_response(shield_envelope(None, error_key="invalid_plan_type.bot_detection", message=message), 202)
+        return json_response(shield_envelope(None, status=202, error_key="invalid_plan_type.bot_detection", message=message), 202)
     return None
 
 
