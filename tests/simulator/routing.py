@@ -91,7 +91,13 @@ def normalise_query(query_string: bytes, names: Dict[str, str]) -> bytes:
 class VendorRouting:
     """ASGI middleware: normalise the query string, and answer 501 for vendor endpoints the simulator does not serve."""
 
-    def __init__(self, app, route_table: Callable[[], VendorRouteTable], query_names: Callable[[], Dict[str, str]], style_for_path: Callable[[str], ErrorStyle]):
+    def __init__(
+        self,
+        app,
+        route_table: Callable[[], VendorRouteTable],
+        query_names: Callable[[], Dict[str, str]],
+        style_for_path: Callable[[str], ErrorStyle],
+    ):
         self.app = app
         # Built on first use: the routes are all registered by then.
         self._route_table = route_table

@@ -60,9 +60,7 @@ def extract(reference_dir: str) -> Dict[str, Any]:
         with open(os.path.join(reference_dir, file_name), "rb") as handle:
             raw = handle.read()
         document = json.loads(raw)
-        operations = [
-            [method.upper(), path] for path, item in document.get("paths", {}).items() for method in HTTP_METHODS if method in item
-        ]
+        operations = [[method.upper(), path] for path, item in document.get("paths", {}).items() for method in HTTP_METHODS if method in item]
         schemas = document.get("components", {}).get("schemas", {})
         documents[name] = {
             "file": file_name,
@@ -104,9 +102,7 @@ def load() -> Dict[str, Any]:
 
 def operations() -> List[Tuple[str, str, str]]:
     """`(area document, METHOD, path template as the simulator serves it)` for every vendor operation."""
-    return [
-        (name, method, document["prefix"] + path) for name, document in load()["documents"].items() for method, path in document["operations"]
-    ]
+    return [(name, method, document["prefix"] + path) for name, document in load()["documents"].items() for method, path in document["operations"]]
 
 
 def models(document: str) -> Dict[str, Any]:
