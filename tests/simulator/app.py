@@ -10,7 +10,7 @@ from starlette.exceptions import HTTPException
 
 from . import control
 from .areas import AREAS
-from .errors import VALIDATION_TITLE, ApiError, ErrorStyle, status_phrase
+from .errors import VALIDATION_TITLE, ApiError, ErrorStyle, LegacyStyle, MagicContainersStyle, ShieldStyle, status_phrase
 from .recording import RecordingMiddleware
 from .routing import VendorRouteTable, VendorRouting, query_parameter_names, served_routes
 from .state import SimulatorState
@@ -18,6 +18,14 @@ from .validation import body_schemas, field_errors
 from .vendor_facts import operations as vendor_operations
 
 _FALLBACK_STYLE = ErrorStyle()
+# The error shape of each vendor document, for endpoints of areas the simulator does not serve at all.
+DOCUMENT_ERROR_STYLES = {
+    "core": LegacyStyle(),
+    "edge_scripting": LegacyStyle(),
+    "magic_containers": MagicContainersStyle(),
+    "shield": ShieldStyle(),
+    "edge_storage": _FALLBACK_STYLE,
+}
 
 
 def _style_finder(areas):
@@ -69,13 +77,13 @@ def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = N
 
     @lru_cache(maxsize=1)
     def route_table() -> VendorRouteTable:
-        return VendorRouteTable([(method, path) for _document, method, path in vendor_operations()], served_routes(app.openapi()))
+        return VendorRouteTable(vendor_operations(), served_routes(app.openapi()))
 
     @lru_cache(maxsize=1)
     def query_names():
         return query_parameter_names(app.openapi())
 
-    app.add_middleware(VendorRouting, route_table=route_table, query_names=query_names, style_for_path=style_for_path)
+    app.add_middleware(VendorRouting, route_table=route_table, query_names=query_names, document_styles=DOCUMENT_ERROR_STYLES)
 
     async def api_error(request: Request, exc: ApiError):
         return style_for_path(request.url.path).response(exc, request.url.path)

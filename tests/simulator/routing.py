@@ -29,7 +29,8 @@ def template_shape(template: str) -> str:
 
 
 class VendorOperation:
-    def __init__(self, method: str, template: str):
+    def __init__(self, document: str, method: str, template: str):
+        self.document = document
         self.method = method
         self.template = template
         self.shape = template_shape(template)
@@ -41,8 +42,9 @@ class VendorOperation:
 
 
 class VendorRouteTable:
-    def __init__(self, operations: Iterable[Tuple[str, str]], served: Set[Tuple[str, str]]):
-        self.operations = [VendorOperation(method, template) for method, template in operations]
+    def __init__(self, operations: Iterable[Tuple[str, str, str]], served: Set[Tuple[str, str]]):
+        """`operations` are `(vendor document, METHOD, path template)`; `served` what `served_routes` gives."""
+        self.operations = [VendorOperation(document, method, template) for document, method, template in operations]
         self.served = served
 
     def operation_for(self, method: str, path: str) -> Optional[VendorOperation]:
@@ -96,13 +98,14 @@ class VendorRouting:
         app,
         route_table: Callable[[], VendorRouteTable],
         query_names: Callable[[], Dict[str, str]],
-        style_for_path: Callable[[str], ErrorStyle],
+        document_styles: Dict[str, ErrorStyle],
     ):
         self.app = app
         # Built on first use: the routes are all registered by then.
         self._route_table = route_table
         self._query_names = query_names
-        self.style_for_path = style_for_path
+        # A 501 answers in the error shape of the vendor document the endpoint is in.
+        self.document_styles = document_styles
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -111,7 +114,8 @@ class VendorRouting:
         operation = self._route_table().unimplemented(scope["method"], scope["path"])
         if operation is not None:
             message = f"The simulator does not implement {operation.method} {operation.template} of the vendor's API."
-            response = self.style_for_path(scope["path"]).response(ApiError(501, message, key=NOT_IMPLEMENTED_KEY), scope["path"])
+            style = self.document_styles.get(operation.document, ErrorStyle())
+            response = style.response(ApiError(501, message, key=NOT_IMPLEMENTED_KEY), scope["path"])
             await response(scope, receive, send)
             return
         if scope.get("query_string"):

@@ -32,7 +32,7 @@ SCRIPT_FIELDS = (
 )  # fmt: skip
 RELEASE_LIVE, RELEASE_ARCHIVED = 1, 0
 
-ScriptType = Annotated[int, Field(ge=0, le=2, description="0 DNS, 1 CDN, 2 Middleware")]
+EdgeScriptType = Annotated[int, Field(ge=0, le=2, description="0 DNS, 1 CDN, 2 Middleware")]
 ScriptName = Annotated[str, Field(min_length=1, max_length=100)]
 VariableValue = Annotated[str, Field(max_length=4096)]
 # The vendor's reference bounds secret names and values as it bounds variables.
@@ -64,7 +64,7 @@ class EdgeScriptIntegration(ContractModel):
 class AddEdgeScriptRequest(ContractModel):
     Name: ScriptName
     Code: Optional[str] = None
-    ScriptType: ScriptType
+    ScriptType: EdgeScriptType
     CreateLinkedPullZone: bool = False
     LinkedPullZoneName: Optional[Annotated[str, Field(min_length=1)]] = None
     Integration: Optional[EdgeScriptIntegration] = None
@@ -74,7 +74,7 @@ class UpdateEdgeScriptRequest(ContractModel):
     """The vendor's UpdateEdgeScriptModel: a new name, a new type, or both; null or left out keeps the current one."""
 
     Name: Optional[ScriptName] = None
-    ScriptType: ScriptType = None
+    ScriptType: EdgeScriptType = None
 
 
 class EdgeScriptCodeRequest(ContractModel):
@@ -252,7 +252,7 @@ PerPage = Query(default=1000, alias="perPage", ge=5, le=1000)
 @router.get("")
 async def list_edge_scripts(
     request: Request,
-    script_types: Annotated[Optional[List[ScriptType]], Query(alias="type")] = None,
+    script_types: Annotated[Optional[List[EdgeScriptType]], Query(alias="type")] = None,
     page: int = Page,
     per_page: int = PerPage,
     search: Optional[str] = None,

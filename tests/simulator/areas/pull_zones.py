@@ -335,7 +335,7 @@ def fill_pull_zones(zones: List[Dict[str, Any]], state: SimulatorState) -> List[
 def add_pull_zone(state: SimulatorState, name: str, **fields: Any) -> Dict[str, Any]:
     """Create a zone as the platform does on the side (for an edge script's linked zone)."""
     zone = _fill_zone({"Name": name, **fields}, _next_ids(state.pull_zones))
-    state.pull_zones.append(zone)
+    hostname_index(state).add_zone(zone)
     return zone
 
 
@@ -372,6 +372,20 @@ class HostnameIndex:
     def remove(self, zone: Dict[str, Any], hostname: Dict[str, Any]) -> None:
         zone["Hostnames"].remove(hostname)
         del self.by_value[hostname["Value"].lower()]
+
+    def add_zone(self, zone: Dict[str, Any]) -> None:
+        """Append a zone to the indexed list, with its hostnames."""
+        self.zones.append(zone)
+        self.zone_count += 1
+        for hostname in zone["Hostnames"]:
+            self.by_value[hostname["Value"].lower()] = (zone, hostname)
+            self.next_id = max(self.next_id, hostname["Id"] + 1)
+
+    def remove_zone(self, zone: Dict[str, Any]) -> None:
+        self.zones.remove(zone)
+        self.zone_count -= 1
+        for hostname in zone["Hostnames"]:
+            self.by_value.pop(hostname["Value"].lower(), None)
 
 
 # Each simulator state's index, kept beside the state rather than in it: the state is shared by
@@ -725,7 +739,7 @@ async def list_pull_zones(
 
 
 @router.post("", openapi_extra=documented_body(PullZoneAddRequest))
-async def add_pull_zone_endpoint(request: Request):
+async def create_pull_zone(request: Request):
     body = await read_body(request, PullZoneAddRequest)
     settings = body.model_dump(exclude_none=True)
     state = state_of(request)
@@ -738,7 +752,7 @@ async def add_pull_zone_endpoint(request: Request):
         if hostname_index(state).find(system_hostname(zone)) is not None:
             problem = field_error("Name", f"The hostname '{system_hostname(zone)}' is already registered.")
             raise ApiError(400, problem["message"], errors=[problem], key="pullzone.name_taken")
-        state.pull_zones.append(zone)
+        hostname_index(state).add_zone(zone)
         return json_response(_read_model(zone), 201)
 
 
@@ -768,7 +782,7 @@ async def delete_pull_zone(request: Request, id: int):
     state = state_of(request)
     with state.lock:
         zone = _find_zone(state, id)
-        state.pull_zones.remove(zone)
+        hostname_index(state).remove_zone(zone)
         for script in state.edge_scripts:
             script["LinkedPullZones"] = [linked for linked in script.get("LinkedPullZones") or [] if linked.get("Id") != id]
     return empty_response(204)
