@@ -8,8 +8,9 @@ value is dropped, so the handlers see what the vendor's handlers would.
 Endpoints the simulator does not implement: a request is matched against the operations of the
 vendor's documents the way ASP.NET picks a route (among the templates that match the path and
 the method, the one with literal segments earliest wins). When that operation is not one the
-simulator serves, the answer is 501 in the error shape of that document's area, never a 404 that a client would
-read as "that resource does not exist". A path that no vendor document has keeps FastAPI's 404.
+simulator serves, the answer is 501 in the error shape of that document's area, never a 404
+that a client would read as "that resource does not exist". A path that no vendor document has
+keeps FastAPI's 404.
 """
 
 import re
