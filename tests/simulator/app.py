@@ -1,5 +1,6 @@
 """Builds the simulator: the areas' routers, the control API, error handling and the request log."""
 
+from functools import lru_cache
 from typing import Iterable, Optional
 
 from fastapi import FastAPI, Request
@@ -9,12 +10,22 @@ from starlette.exceptions import HTTPException
 
 from . import control
 from .areas import AREAS
-from .errors import VALIDATION_TITLE, ApiError, ErrorStyle, status_phrase
+from .errors import VALIDATION_TITLE, ApiError, ErrorStyle, LegacyStyle, MagicContainersStyle, ShieldStyle, status_phrase
 from .recording import RecordingMiddleware
+from .routing import VendorRouteTable, VendorRouting, query_parameter_names, served_routes
 from .state import SimulatorState
 from .validation import body_schemas, field_errors
+from .vendor_facts import operations as vendor_operations
 
 _FALLBACK_STYLE = ErrorStyle()
+# The error shape of each vendor document, for endpoints of areas the simulator does not serve at all.
+DOCUMENT_ERROR_STYLES = {
+    "core": LegacyStyle(),
+    "edge_scripting": LegacyStyle(),
+    "magic_containers": MagicContainersStyle(),
+    "shield": ShieldStyle(),
+    "edge_storage": _FALLBACK_STYLE,
+}
 
 
 def _style_finder(areas):
@@ -63,6 +74,16 @@ def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = N
     for area in AREAS:
         app.include_router(area.router)
     app.include_router(control.router)
+
+    @lru_cache(maxsize=1)
+    def route_table() -> VendorRouteTable:
+        return VendorRouteTable(vendor_operations(), served_routes(app.openapi()))
+
+    @lru_cache(maxsize=1)
+    def query_names():
+        return query_parameter_names(app.openapi())
+
+    app.add_middleware(VendorRouting, route_table=route_table, query_names=query_names, document_styles=DOCUMENT_ERROR_STYLES)
 
     async def api_error(request: Request, exc: ApiError):
         return style_for_path(request.url.path).response(exc, request.url.path)

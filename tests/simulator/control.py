@@ -1,4 +1,4 @@
-"""The control API under `/_sim/`: fixtures, reset, request log, faults and settings.
+"""The control API under `/_sim/`: fixtures, reset, request log, purge log, faults and settings.
 
 The real API has none of this. These routes need no key, are never logged or faulted, and stay
 out of the simulator's OpenAPI document so that fuzzing the API cannot reset the world.
@@ -68,6 +68,21 @@ async def clear_request_log(request: Request):
 @router.get("/stats")
 async def read_request_stats(request: Request):
     return json_response(_state(request).stats.describe())
+
+
+@router.get("/purges")
+async def read_purges(request: Request):
+    state = _state(request)
+    with state.lock:
+        return json_response(list(state.purges))
+
+
+@router.delete("/purges")
+async def clear_purges(request: Request):
+    state = _state(request)
+    with state.lock:
+        state.purges.clear()
+    return empty_response(204)
 
 
 @router.post("/faults")

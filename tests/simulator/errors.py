@@ -77,9 +77,12 @@ def legacy_error(key: str, field: str, message: str) -> Dict[str, str]:
     return {"ErrorKey": key, "Field": field, "Message": message}
 
 
-def shield_envelope(data: Any, *, error_key: Optional[str] = None, message: Optional[str] = None) -> Dict[str, Any]:
-    """Shield's body for every answer: `error.success` is false exactly when an error key is given."""
-    return {"error": {"success": error_key is None, "message": message, "errorKey": error_key}, "data": data}
+def shield_envelope(data: Any, *, status: int = 200, error_key: Optional[str] = None, message: Optional[str] = None) -> Dict[str, Any]:
+    """Shield's body for every answer: `error.success` is false exactly when an error key is given.
+
+    `status` is the HTTP status of the answer, which the vendor repeats as `error.statusCode`.
+    """
+    return {"error": {"statusCode": status, "success": error_key is None, "message": message, "errorKey": error_key}, "data": data}
 
 
 _STATUS_KEYS = {
@@ -145,4 +148,4 @@ class ShieldStyle(ErrorStyle):
         message = error.message
         if error.errors:
             message = "; ".join(f"{item['field']}: {item['message']}" if item["field"] else item["message"] for item in error.errors)
-        return shield_envelope(None, error_key=error.key or default_error_key(error.status), message=message)
+        return shield_envelope(None, status=error.status, error_key=error.key or default_error_key(error.status), message=message)

@@ -114,6 +114,8 @@ class SimulatorState:
         self.pull_zones: List[Dict[str, Any]] = []
         self.video_libraries: List[Dict[str, Any]] = []
         self.shield_zones: List[Dict[str, Any]] = []
+        # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.
+        self.purges: List[Dict[str, Any]] = []
         self.settings = Settings()
         # When each progressing application turns active, on the time.monotonic() clock.
         self.progress_deadlines: Dict[str, float] = {}

@@ -2,4 +2,4 @@
 
 from . import edge_scripts, magic_containers, pull_zones, shield, video_libraries
 
-AREAS = (magic_containers.AREA, edge_scripts.AREA, pull_zones.AREA, video_libraries.AREA, shield.AREA)
+AREAS = (magic_containers.AREA, edge_scripts.AREA, pull_zones.AREA, pull_zones.PURGE_AREA, video_libraries.AREA, shield.AREA)

@@ -32,7 +32,7 @@ SCRIPT_FIELDS = (
 )  # fmt: skip
 RELEASE_LIVE, RELEASE_ARCHIVED = 1, 0
 
-ScriptType = Annotated[int, Field(ge=0, le=2, description="0 DNS, 1 CDN, 2 Middleware")]
+EdgeScriptType = Annotated[int, Field(ge=0, le=2, description="0 DNS, 1 CDN, 2 Middleware")]
 ScriptName = Annotated[str, Field(min_length=1, max_length=100)]
 VariableValue = Annotated[str, Field(max_length=4096)]
 # The vendor's reference bounds secret names and values as it bounds variables.
@@ -64,14 +64,17 @@ class EdgeScriptIntegration(ContractModel):
 class AddEdgeScriptRequest(ContractModel):
     Name: ScriptName
     Code: Optional[str] = None
-    ScriptType: ScriptType
+    ScriptType: EdgeScriptType
     CreateLinkedPullZone: bool = False
     LinkedPullZoneName: Optional[Annotated[str, Field(min_length=1)]] = None
     Integration: Optional[EdgeScriptIntegration] = None
 
 
-class RenameEdgeScriptRequest(ContractModel):
-    Name: ScriptName
+class UpdateEdgeScriptRequest(ContractModel):
+    """The vendor's UpdateEdgeScriptModel: a new name, a new type, or both; null or left out keeps the current one."""
+
+    Name: Optional[ScriptName] = None
+    ScriptType: EdgeScriptType = None
 
 
 class EdgeScriptCodeRequest(ContractModel):
@@ -249,7 +252,7 @@ PerPage = Query(default=1000, alias="perPage", ge=5, le=1000)
 @router.get("")
 async def list_edge_scripts(
     request: Request,
-    script_types: Annotated[Optional[List[ScriptType]], Query(alias="type")] = None,
+    script_types: Annotated[Optional[List[EdgeScriptType]], Query(alias="type")] = None,
     page: int = Page,
     per_page: int = PerPage,
     search: Optional[str] = None,
@@ -284,7 +287,8 @@ async def add_edge_script(request: Request):
             script["Integration"] = body.Integration.model_dump()
         script = _fill_script(script, _next_ids(state.edge_scripts))
         if body.CreateLinkedPullZone:
-            zone = pull_zones.add_pull_zone(state, body.LinkedPullZoneName or _slug(body.Name), EdgeScriptId=script["Id"])
+            zone_name = body.LinkedPullZoneName or _slug(body.Name)
+            zone = pull_zones.add_pull_zone(state, zone_name, EdgeScriptId=script["Id"], OriginType=pull_zones.ORIGIN_TYPE_EDGE_SCRIPT)
             script["LinkedPullZones"] = [{"Id": zone["Id"], "PullZoneName": zone["Name"], "DefaultHostname": pull_zones.system_hostname(zone)}]
             script["DefaultHostname"] = script["LinkedPullZones"][0]["DefaultHostname"]
         state.edge_scripts.append(script)
@@ -298,13 +302,16 @@ async def get_edge_script(request: Request, id: int):
         return json_response(_public(_find_script(state, id)))
 
 
-@router.post("/{id}", openapi_extra=documented_body(RenameEdgeScriptRequest))
-async def rename_edge_script(request: Request, id: int):
-    body = await read_body(request, RenameEdgeScriptRequest)
+@router.post("/{id}", openapi_extra=documented_body(UpdateEdgeScriptRequest))
+async def update_edge_script(request: Request, id: int):
+    body = await read_body(request, UpdateEdgeScriptRequest)
     state = state_of(request)
     with state.lock:
         script = _find_script(state, id)
-        script["Name"] = body.Name
+        if body.Name is not None:
+            script["Name"] = body.Name
+        if body.ScriptType is not None:
+            script["ScriptType"] = body.ScriptType
         _touch(script)
         return json_response(_public(script))
 
@@ -354,6 +361,13 @@ async def add_edge_script_variable(request: Request, id: int):
         script["EdgeScriptVariables"].append(variable)
         _touch(script)
         return json_response(variable)
+
+
+@router.get("/{id}/variables/{variableId}")
+async def get_edge_script_variable(request: Request, id: int, variableId: int):
+    state = state_of(request)
+    with state.lock:
+        return json_response(_find_variable(_find_script(state, id), variableId))
 
 
 @router.post("/{id}/variables/{variableId}", openapi_extra=documented_body(UpdateEdgeScriptVariableRequest))
@@ -441,13 +455,26 @@ async def delete_edge_script_secret(request: Request, id: int, secretId: int):
     return empty_response(204)
 
 
-@router.post("/{id}/publish/{uuid}", openapi_extra=documented_body(PublishEdgeScriptRequest))
+PUBLISH_BODY = documented_body(PublishEdgeScriptRequest)
+
+
+@router.post("/{id}/publish", openapi_extra=PUBLISH_BODY)
+async def publish_edge_script(request: Request, id: int):
+    """Publish the current code as a new release, with a uuid of the simulator's making."""
+    return await _publish(request, id, new_id(32))
+
+
+@router.post("/{id}/publish/{uuid}", openapi_extra=PUBLISH_BODY)
 async def publish_edge_script_release(request: Request, id: int, uuid: str):
     """Publish the current code as release `uuid`; publishing a uuid that already names a release makes it live again."""
+    return await _publish(request, id, uuid)
+
+
+async def _publish(request: Request, script_id: int, uuid: str):
     body = await read_body(request, PublishEdgeScriptRequest)
     state = state_of(request)
     with state.lock:
-        script = _find_script(state, id)
+        script = _find_script(state, script_id)
         release = next((release for release in script["Releases"] if release["Uuid"] == uuid), None)
         if release is None:
             if not script["Code"]:

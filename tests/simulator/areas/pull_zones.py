@@ -7,8 +7,10 @@ thousands of hostnames costs the simulator no more per request than a small one.
 """
 
 import copy
+import re
 import weakref
 from typing import Any, Dict, Iterator, List, Optional, Tuple
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import Field
@@ -20,6 +22,7 @@ from ..ids import new_guid, new_id, next_int_id, utc_now
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
 from ..validation import ContractModel, documented_body, read_body
+from ..vendor_models import vendor_request_model
 from .base import Area, find_record, state_of
 
 router = APIRouter(prefix="/pullzone", tags=["Pull zones"], dependencies=[Depends(require_access_key)])
@@ -28,41 +31,187 @@ SYSTEM_HOSTNAME_SUFFIX = ".b-cdn.net"
 # The vendor's CertificateProvisionType: 1 is a certificate validated over HTTP, 2 over DNS.
 CERTIFICATE_PROVISION_HTTP01 = 1
 CERTIFICATE_PROVISION_DNS01 = 2
+# The vendor's PullZoneOriginType of a zone whose origin is an edge script.
+ORIGIN_TYPE_EDGE_SCRIPT = 4
 # Certificate material, which a read carries only when asked with includeCertificate=true.
 CERTIFICATE_FIELDS = ("Certificate", "CertificateKey")
-# The scalar settings of the vendor's PullZoneModel that a fixture most likely cares about, at their defaults.
+# Every property of the vendor's PullZoneModel, in its order, at the value a new zone reads back with.
+# `Id`, `Name`, `Hostnames`, `ZoneSecurityKey` and `EdgeRules` are filled in per zone. Enums are the
+# vendor's integers. The vendor's documents give few defaults (IpFamilyPolicy's DualStack); the
+# rest are the values a zone created without settings shows.
 ZONE_DEFAULTS = {
-    "OriginUrl": "https://origin.example.com",
+    "Id": None,
+    "Name": None,
+    "OriginUrl": None,
     "Enabled": True,
     "Suspended": False,
+    "Hostnames": [],
     "StorageZoneId": 0,
     "EdgeScriptId": 0,
     "EdgeScriptExecutionPhase": 0,
     "MiddlewareScriptId": None,
     "MagicContainersAppId": None,
     "MagicContainersEndpointId": None,
+    "AllowedReferrers": [],
+    "BlockedReferrers": [],
     "BlockedIps": [],
-    "Type": 0,
-    "OriginHostHeader": "",
-    "AddHostHeader": False,
     "EnableGeoZoneUS": True,
     "EnableGeoZoneEU": True,
     "EnableGeoZoneASIA": True,
     "EnableGeoZoneSA": True,
     "EnableGeoZoneAF": True,
-    "BlockNoneReferrer": False,
+    "IpFamilyPolicy": 1,
+    "ZoneSecurityEnabled": False,
+    "ZoneSecurityKey": None,
+    "ZoneSecurityIncludeHashRemoteIP": False,
     "IgnoreQueryStrings": True,
-    "EnableLogging": True,
-    "EnableAutoSSL": False,
-    "CacheControlMaxAgeOverride": -1,
     "MonthlyBandwidthLimit": 0,
     "MonthlyBandwidthUsed": 0,
     "MonthlyCharges": 0,
-    "VideoLibraryId": 0,
+    "AddHostHeader": False,
+    "OriginHostHeader": "",
+    "Type": 0,
+    "AccessControlOriginHeaderExtensions": ["css", "eot", "ttf", "woff", "woff2"],
+    "EnableAccessControlOriginHeader": True,
+    "DisableCookies": True,
+    "BudgetRedirectedCountries": [],
+    "BlockedCountries": [],
+    "EnableOriginShield": False,
+    "CacheControlMaxAgeOverride": -1,
+    "CacheControlPublicMaxAgeOverride": -1,
+    "BurstSize": 0,
+    "RequestLimit": 0,
+    "BlockRootPathAccess": False,
+    "BlockPostRequests": False,
+    "LimitRatePerSecond": 0,
+    "LimitRateAfter": 0,
+    "ConnectionLimitPerIPCount": 0,
+    "PriceOverride": 0,
+    "OptimizerPricing": 0,
+    "AddCanonicalHeader": False,
+    "EnableLogging": True,
+    "EnableCacheSlice": False,
+    "EnableSmartCache": False,
+    "EdgeRules": [],
+    "EnableWebPVary": False,
+    "EnableAvifVary": False,
+    "EnableCountryCodeVary": False,
+    "EnableCountryStateCodeVary": False,
+    "EnableMobileVary": False,
+    "EnableCookieVary": False,
+    "CookieVaryParameters": [],
+    "EnableHostnameVary": False,
     "CnameDomain": "b-cdn.net",
+    "AWSSigningEnabled": False,
+    "AWSSigningKey": None,
+    "AWSSigningSecret": None,
+    "AWSSigningRegionName": None,
+    "LoggingIPAnonymizationEnabled": True,
+    "EnableTLS1": True,
+    "EnableTLS1_1": True,
+    "TlsSecurityLevel": 0,
+    "VerifyOriginSSL": False,
+    "ErrorPageEnableCustomCode": False,
+    "ErrorPageCustomCode": None,
+    "ErrorPageEnableStatuspageWidget": False,
+    "ErrorPageStatuspageCode": None,
+    "ErrorPageWhitelabel": False,
+    "OriginShieldZoneCode": None,
+    "LogForwardingEnabled": False,
+    "LogForwardingHostname": None,
+    "LogForwardingPort": 0,
+    "LogForwardingToken": None,
+    "LogForwardingProtocol": 0,
+    "LoggingSaveToStorage": False,
+    "LoggingStorageZoneId": 0,
+    "FollowRedirects": False,
+    "VideoLibraryId": 0,
+    "DnsRecordId": 0,
+    "DnsZoneId": 0,
+    "DnsRecordValue": None,
+    "OptimizerEnabled": False,
+    "OptimizerTunnelEnabled": False,
+    "OptimizerDesktopMaxWidth": 1600,
+    "OptimizerMobileMaxWidth": 800,
+    "OptimizerImageQuality": 85,
+    "OptimizerMobileImageQuality": 70,
+    "OptimizerEnableWebP": True,
+    "OptimizerPrerenderHtml": False,
+    "OptimizerEnableManipulationEngine": True,
+    "OptimizerMinifyCSS": True,
+    "OptimizerMinifyJavaScript": True,
+    "OptimizerWatermarkEnabled": False,
+    "OptimizerWatermarkUrl": None,
+    "OptimizerWatermarkPosition": 0,
+    "OptimizerWatermarkOffset": 3,
+    "OptimizerWatermarkMinImageSize": 300,
+    "OptimizerAutomaticOptimizationEnabled": True,
+    "PermaCacheStorageZoneId": 0,
+    "PermaCacheType": 0,
+    "OriginRetries": 0,
+    "OriginConnectTimeout": 10,
+    "OriginResponseTimeout": 60,
+    "UseStaleWhileUpdating": False,
+    "UseStaleWhileOffline": False,
+    "OriginRetry5XXResponses": False,
+    "OriginRetryConnectionTimeout": True,
+    "OriginRetryResponseTimeout": True,
+    "OriginRetryDelay": 0,
+    "QueryStringVaryParameters": [],
+    "OriginShieldEnableConcurrencyLimit": False,
+    "OriginShieldMaxConcurrentRequests": 200,
+    "EnableSafeHop": False,
+    "CacheErrorResponses": False,
+    "OriginShieldQueueMaxWaitTime": 30,
+    "OriginShieldMaxQueuedRequests": 5000,
+    "OptimizerClasses": [],
+    "OptimizerForceClasses": False,
+    "OptimizerStaticHtmlEnabled": False,
+    "OptimizerStaticHtmlWordPressPath": None,
+    "OptimizerStaticHtmlWordPressBypassCookie": None,
+    "UseBackgroundUpdate": False,
+    "EnableAutoSSL": False,
+    "EnableQueryStringOrdering": True,
+    "LogAnonymizationType": 0,
+    "LogFormat": 0,
+    "LogForwardingFormat": 0,
+    "ShieldDDosProtectionType": 1,
+    "ShieldDDosProtectionEnabled": False,
+    "OriginType": 0,
+    "EnableRequestCoalescing": False,
+    "RequestCoalescingTimeout": 30,
+    "OriginLinkValue": None,
+    "DisableLetsEncrypt": False,
+    "EnableBunnyImageAi": False,
+    "BunnyAiImageBlueprints": [],
+    "PreloadingScreenEnabled": False,
+    "PreloadingScreenShowOnFirstVisit": False,
+    "PreloadingScreenCode": None,
+    "PreloadingScreenLogoUrl": None,
+    "PreloadingScreenCodeEnabled": False,
+    "PreloadingScreenTheme": 0,
+    "PreloadingScreenDelay": 700,
+    "EUUSDiscount": 0,
+    "SouthAmericaDiscount": 0,
+    "AfricaDiscount": 0,
+    "AsiaOceaniaDiscount": 0,
+    "RoutingFilters": ["all"],
+    "BlockNoneReferrer": False,
+    "StickySessionType": 0,
+    "StickySessionCookieName": None,
+    "StickySessionClientHeaders": None,
+    "LoadBalancerId": None,
+    "UserId": None,
+    "CacheVersion": 0,
+    "OptimizerEnableUpscaling": False,
+    "EnableWebSockets": False,
+    "MaxWebSocketConnections": 0,
+    "EnableExtendedLogging": False,
+    "CacheKeyHeaders": None,
 }
-ZONE_FIELDS = ("Id", "Name", "OriginUrl", "Enabled", "Suspended", "Hostnames", "StorageZoneId", "EdgeScriptId", "EdgeScriptExecutionPhase",
-               "MiddlewareScriptId", "MagicContainersAppId", "MagicContainersEndpointId", "AllowedReferrers", "BlockedReferrers", "BlockedIps")  # fmt: skip
+# The fixtures of older tests and demos give an origin; a zone loaded without one gets this.
+FIXTURE_ORIGIN_URL = "https://origin.example.com"
+# Every property of the vendor's EdgeRuleV2Model but Guid and OrderIndex, at a new rule's value.
 EDGE_RULE_DEFAULTS = {
     "ActionType": 0,
     "ActionParameter1": None,
@@ -75,6 +224,16 @@ EDGE_RULE_DEFAULTS = {
     "Enabled": True,
     "ReadOnly": False,
 }
+TRIGGER_DEFAULTS = {"Type": 0, "PatternMatches": [], "PatternMatchingType": 0, "Parameter1": None}
+EXTRA_ACTION_DEFAULTS = {"ActionType": 0, "ActionParameter1": None, "ActionParameter2": None, "ActionParameter3": None}
+# The tiers the vendor's settings model names for MaxWebSocketConnections; another value is rounded up to the next.
+WEBSOCKET_TIERS = (500, 1000, 2500, 5000, 10000, 25000)
+# The vendor ignores vary parameters with other characters than these.
+VARY_PARAMETER = re.compile(r"^[A-Za-z0-9_-]+$")
+VARY_PARAMETER_LISTS = ("QueryStringVaryParameters", "CookieVaryParameters")
+# Settings whose name in the settings model differs from the read model's (the vendor binds them without regard to case).
+SETTING_NAMES = {"EnableWebpVary": "EnableWebPVary"}
+INT32_MAX = 2**31 - 1
 
 
 class HostnameRequest(ContractModel):
@@ -88,17 +247,17 @@ class ToggleRequest(ContractModel):
     Value: bool
 
 
+class BlockedIpRequest(ContractModel):
+    """The vendor's AddBlockedIpRequestModel and RemoveBlockedIpRequestModel, alike."""
+
+    BlockedIp: Annotated[str, Field(min_length=1)]
+
+
 class ForceSslRequest(ContractModel):
     """The vendor's ForceSSLRequestModel: both fields required."""
 
     Hostname: Annotated[str, Field(min_length=1)]
     ForceSSL: bool
-
-
-def _in_order(item: Dict[str, Any], fields) -> Dict[str, Any]:
-    ordered = {name: item[name] for name in fields if name in item}
-    ordered.update(item)
-    return ordered
 
 
 def system_hostname(zone: Dict[str, Any]) -> str:
@@ -133,12 +292,22 @@ def _next_hostname_id(zones: List[Dict[str, Any]]) -> int:
     return next_int_id(hostname["Id"] for zone in zones for hostname in zone.get("Hostnames") or [] if isinstance(hostname.get("Id"), int))
 
 
-def _fill_zone(zone: Dict[str, Any], next_ids: Dict[str, int]) -> Dict[str, Any]:
-    """Complete one zone; `next_ids` holds the next free zone and hostname ids and is advanced."""
+def _fill_edge_rule(rule: Dict[str, Any], order_index: int) -> Dict[str, Any]:
+    filled = {"Guid": rule.get("Guid") or new_guid(), **EDGE_RULE_DEFAULTS, "OrderIndex": order_index}
+    filled.update({name: value for name, value in rule.items() if name != "Guid"})
+    filled["Triggers"] = [{**TRIGGER_DEFAULTS, **trigger} for trigger in filled["Triggers"] or []]
+    filled["ExtraActions"] = [{**EXTRA_ACTION_DEFAULTS, **action} for action in filled["ExtraActions"] or []]
+    return filled
+
+
+def _fill_zone(zone: Dict[str, Any], next_ids: Dict[str, int], origin_url: Optional[str] = None) -> Dict[str, Any]:
+    """Complete one zone in the vendor's property order; `next_ids` holds the next free zone and hostname ids and is advanced."""
     if "Id" not in zone:
         zone["Id"] = next_ids["zone"]
         next_ids["zone"] += 1
     zone.setdefault("Name", f"pullzone-{zone['Id']}")
+    zone.setdefault("OriginUrl", origin_url)
+    zone.setdefault("ZoneSecurityKey", new_guid())
     hostnames = []
     for given in zone.get("Hostnames") or []:
         hostname_id = given.get("Id", next_ids["hostname"])
@@ -148,14 +317,10 @@ def _fill_zone(zone: Dict[str, Any], next_ids: Dict[str, int]) -> Dict[str, Any]
         hostnames.insert(0, _hostname_record(f"{zone['Name']}{SYSTEM_HOSTNAME_SUFFIX}", next_ids["hostname"], system=True))
         next_ids["hostname"] += 1
     zone["Hostnames"] = hostnames
-    zone.setdefault("AllowedReferrers", [])
-    zone.setdefault("BlockedReferrers", [])
-    for name, value in ZONE_DEFAULTS.items():
-        zone.setdefault(name, copy.copy(value))
-    zone["EdgeRules"] = [
-        {**EDGE_RULE_DEFAULTS, "OrderIndex": index, **rule, "Guid": rule.get("Guid") or new_guid()} for index, rule in enumerate(zone.get("EdgeRules") or [])
-    ]
-    return _in_order(zone, ZONE_FIELDS)
+    zone["EdgeRules"] = [_fill_edge_rule(rule, index) for index, rule in enumerate(zone.get("EdgeRules") or [])]
+    filled = {name: zone[name] if name in zone else copy.deepcopy(value) for name, value in ZONE_DEFAULTS.items()}
+    filled.update(zone)
+    return filled
 
 
 def _next_ids(zones: List[Dict[str, Any]]) -> Dict[str, int]:
@@ -164,13 +329,13 @@ def _next_ids(zones: List[Dict[str, Any]]) -> Dict[str, int]:
 
 def fill_pull_zones(zones: List[Dict[str, Any]], state: SimulatorState) -> List[Dict[str, Any]]:
     next_ids = _next_ids(zones)
-    return [_fill_zone(zone, next_ids) for zone in zones]
+    return [_fill_zone(zone, next_ids, FIXTURE_ORIGIN_URL) for zone in zones]
 
 
 def add_pull_zone(state: SimulatorState, name: str, **fields: Any) -> Dict[str, Any]:
     """Create a zone as the platform does on the side (for an edge script's linked zone)."""
     zone = _fill_zone({"Name": name, **fields}, _next_ids(state.pull_zones))
-    state.pull_zones.append(zone)
+    hostname_index(state).add_zone(zone)
     return zone
 
 
@@ -207,6 +372,20 @@ class HostnameIndex:
     def remove(self, zone: Dict[str, Any], hostname: Dict[str, Any]) -> None:
         zone["Hostnames"].remove(hostname)
         del self.by_value[hostname["Value"].lower()]
+
+    def add_zone(self, zone: Dict[str, Any]) -> None:
+        """Append a zone to the indexed list, with its hostnames."""
+        self.zones.append(zone)
+        self.zone_count += 1
+        for hostname in zone["Hostnames"]:
+            self.by_value[hostname["Value"].lower()] = (zone, hostname)
+            self.next_id = max(self.next_id, hostname["Id"] + 1)
+
+    def remove_zone(self, zone: Dict[str, Any]) -> None:
+        self.zones.remove(zone)
+        self.zone_count -= 1
+        for hostname in zone["Hostnames"]:
+            self.by_value.pop(hostname["Value"].lower(), None)
 
 
 # Each simulator state's index, kept beside the state rather than in it: the state is shared by
@@ -280,14 +459,6 @@ async def load_free_certificate(request: Request, hostname: Optional[str] = None
     return empty_response(200)
 
 
-@router.get("/{id}")
-async def get_pull_zone(request: Request, id: int, include_certificate: bool = Query(default=False, alias="includeCertificate")):
-    state = state_of(request)
-    with state.lock:
-        zone = _find_zone(state, id)
-        return json_response(zone if include_certificate else _without_certificates(zone))
-
-
 @router.post("/{id}/addHostname", openapi_extra=HOSTNAME_BODY)
 async def add_hostname(request: Request, id: int):
     body = await read_body(request, HostnameRequest)
@@ -298,7 +469,9 @@ async def add_hostname(request: Request, id: int):
         if index.find(body.Hostname) is not None:
             problem = field_error("Hostname", f"The hostname '{body.Hostname}' is already registered.")
             raise ApiError(400, problem["message"], errors=[problem], key="pullzone.hostname_already_registered")
-        index.add(zone, body.Hostname)
+        hostname = index.add(zone, body.Hostname)
+        if zone["EnableAutoSSL"]:
+            _install_certificate(hostname, CERTIFICATE_PROVISION_HTTP01)
     return empty_response(204)
 
 
@@ -370,11 +543,10 @@ async def set_edge_rule_enabled(request: Request, pullZoneId: int, edgeRuleId: s
     state = state_of(request)
     with state.lock:
         zone = _find_zone(state, pullZoneId)
-        for rule in zone["EdgeRules"]:
-            if str(rule["Guid"]).lower() == edgeRuleId.lower():
-                rule["Enabled"] = body.Value
-                return empty_response(204)
-    raise ApiError(404, f"The pull zone {pullZoneId} has no edge rule '{edgeRuleId}'.")
+        rule = _find_edge_rule(zone, edgeRuleId)
+        _refuse_read_only(rule)
+        rule["Enabled"] = body.Value
+    return empty_response(204)
 
 
 @router.post("/requestExternalDnsCertificate", openapi_extra=HOSTNAME_BODY)
@@ -396,4 +568,245 @@ async def complete_external_dns_certificate(request: Request):
     return empty_response(200)
 
 
+def _find_edge_rule(zone: Dict[str, Any], guid: str) -> Dict[str, Any]:
+    for rule in zone["EdgeRules"]:
+        if str(rule["Guid"]).lower() == guid.lower():
+            return rule
+    raise ApiError(404, f"The pull zone {zone['Id']} has no edge rule '{guid}'.", key="pullzone.edgerule_not_found")
+
+
+def _refuse_read_only(rule: Dict[str, Any]) -> None:
+    """The vendor's model: a read-only rule cannot be modified or deleted."""
+    if rule["ReadOnly"]:
+        raise ApiError(400, f"The edge rule '{rule['Guid']}' is read-only.", key="pullzone.edgerule_read_only")
+
+
+EdgeRuleRequest = vendor_request_model("core", "EdgeRuleV2Model")
+PullZoneAddRequest = vendor_request_model("core", "PullZoneAddModel")
+PullZoneSettingsRequest = vendor_request_model("core", "PullZoneSettingsModel")
+PullZonePurgeRequest = vendor_request_model("core", "PullZonePurgeModel")
+ZoneAvailabilityRequest = vendor_request_model("core", "ZoneAvailabilityRequestModel")
+
+
+@router.post("/{pullZoneId}/edgerules/addOrUpdate", openapi_extra=documented_body(EdgeRuleRequest))
+async def add_or_update_edge_rule(request: Request, pullZoneId: int):
+    """A body with the Guid of a rule of the zone replaces that rule; one without a Guid adds a rule with a new one.
+
+    Properties left out take a new rule's values, except OrderIndex, which an updated rule keeps and
+    a new rule takes after the last. ReadOnly is the platform's to set and is not taken from the body.
+    """
+    body = await read_body(request, EdgeRuleRequest)
+    given = {name: value for name, value in body.model_dump(exclude_none=True).items() if name != "ReadOnly"}
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, pullZoneId)
+        if body.Guid:
+            rule = _find_edge_rule(zone, body.Guid)
+            _refuse_read_only(rule)
+            replacement = _fill_edge_rule({"OrderIndex": rule["OrderIndex"], **given, "Guid": rule["Guid"]}, rule["OrderIndex"])
+            zone["EdgeRules"][zone["EdgeRules"].index(rule)] = replacement
+        else:
+            next_index = max((rule["OrderIndex"] for rule in zone["EdgeRules"]), default=-1) + 1
+            replacement = _fill_edge_rule({**given, "Guid": new_guid()}, next_index)
+            zone["EdgeRules"].append(replacement)
+        return json_response(replacement, 201)
+
+
+@router.delete("/{pullZoneId}/edgerules/{edgeRuleId}")
+async def delete_edge_rule(request: Request, pullZoneId: int, edgeRuleId: str):
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, pullZoneId)
+        rule = _find_edge_rule(zone, edgeRuleId)
+        _refuse_read_only(rule)
+        zone["EdgeRules"].remove(rule)
+    return empty_response(204)
+
+
+@router.post("/{id}/addBlockedIp", openapi_extra=documented_body(BlockedIpRequest))
+async def add_blocked_ip(request: Request, id: int):
+    body = await read_body(request, BlockedIpRequest)
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, id)
+        if body.BlockedIp not in zone["BlockedIps"]:
+            zone["BlockedIps"].append(body.BlockedIp)
+    return empty_response(204)
+
+
+@router.post("/{id}/removeBlockedIp", openapi_extra=documented_body(BlockedIpRequest))
+async def remove_blocked_ip(request: Request, id: int):
+    """An address the list does not hold is already unblocked, which is not an error."""
+    body = await read_body(request, BlockedIpRequest)
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, id)
+        zone["BlockedIps"] = [address for address in zone["BlockedIps"] if address != body.BlockedIp]
+    return empty_response(204)
+
+
+@router.post("/{id}/purgeCache", openapi_extra={"requestBody": {**documented_body(PullZonePurgeRequest)["requestBody"], "required": False}})
+async def purge_zone_cache(request: Request, id: int):
+    """Purge the zone, or only what carries the body's CacheTag; the body is optional."""
+    cache_tag = None
+    if (await request.body()).strip():
+        cache_tag = (await read_body(request, PullZonePurgeRequest)).CacheTag
+    state = state_of(request)
+    with state.lock:
+        _find_zone(state, id)
+        state.purges.append({"PullZoneId": id, "CacheTag": cache_tag, "Url": None, "Async": False, "ExactPath": False})
+    return empty_response(204)
+
+
+@router.get("/count")
+async def count_pull_zones(request: Request):
+    state = state_of(request)
+    with state.lock:
+        return json_response({"Count": len(state.pull_zones)})
+
+
+@router.post("/checkavailability", openapi_extra=documented_body(ZoneAvailabilityRequest))
+async def check_pull_zone_availability(request: Request):
+    body = await read_body(request, ZoneAvailabilityRequest)
+    if not body.Name:
+        raise ApiError(400, "A name to check is required.", errors=[field_error("Name", "A name to check is required.")])
+    state = state_of(request)
+    with state.lock:
+        return json_response({"Available": _zone_named(state, body.Name) is None})
+
+
+def _zone_named(state: SimulatorState, name: str) -> Optional[Dict[str, Any]]:
+    """Pull zone names are unique across bunny.net without regard to case; the simulator's account stands for all of it."""
+    return next((zone for zone in state.pull_zones if zone["Name"].lower() == name.lower()), None)
+
+
+def _read_model(zone: Dict[str, Any], include_certificate: bool = False) -> Dict[str, Any]:
+    return zone if include_certificate else _without_certificates(zone)
+
+
+def _web_socket_tier(value: int) -> int:
+    if value <= 0:
+        return value
+    for tier in WEBSOCKET_TIERS:
+        if value <= tier:
+            return tier
+    problem = field_error("MaxWebSocketConnections", f"At most {WEBSOCKET_TIERS[-1]} WebSocket connections can be set.")
+    raise ApiError(400, problem["message"], errors=[problem], key="pullzone.validation_error")
+
+
+def _apply_settings(zone: Dict[str, Any], settings: Dict[str, Any]) -> None:
+    """Set the properties given; null or left out leaves a property as it is, which is why every setting of the vendor's models is nullable.
+
+    The settings models' DnsOriginPort, DnsOriginScheme and the deprecated
+    CacheControlBrowserMaxAgeOverride have no property in the read model; they are accepted and
+    not kept.
+    """
+    for name, value in settings.items():
+        if value is None or name == "Name":
+            continue
+        name = SETTING_NAMES.get(name, name)
+        if name not in ZONE_DEFAULTS:
+            continue
+        if name in VARY_PARAMETER_LISTS:
+            value = [parameter for parameter in value if VARY_PARAMETER.match(parameter)]
+        elif name == "MaxWebSocketConnections":
+            value = _web_socket_tier(value)
+        zone[name] = value
+
+
+@router.get("")
+async def list_pull_zones(
+    request: Request,
+    page: int = Query(default=0, ge=0, le=INT32_MAX),
+    per_page: int = Query(default=1000, alias="perPage", ge=5, le=1000),
+    search: Optional[str] = None,
+    include_certificate: bool = Query(default=False, alias="includeCertificate"),
+):
+    """Page 0 (the default) answers every zone as a plain array, a page from 1 on the vendor's paged object.
+
+    The search term matches the zone names, without regard to case.
+    """
+    state = state_of(request)
+    needle = search.lower() if search else None
+    with state.lock:
+        zones = [_read_model(zone, include_certificate) for zone in state.pull_zones if needle is None or needle in zone["Name"].lower()]
+    if page == 0:
+        return json_response(zones)
+    start = (page - 1) * per_page
+    return json_response(
+        {"Items": zones[start : start + per_page], "CurrentPage": page, "TotalItems": len(zones), "HasMoreItems": start + per_page < len(zones)}
+    )
+
+
+@router.post("", openapi_extra=documented_body(PullZoneAddRequest))
+async def create_pull_zone(request: Request):
+    body = await read_body(request, PullZoneAddRequest)
+    settings = body.model_dump(exclude_none=True)
+    state = state_of(request)
+    with state.lock:
+        if _zone_named(state, body.Name) is not None:
+            problem = field_error("Name", f"The pull zone name '{body.Name}' is already taken.")
+            raise ApiError(400, problem["message"], errors=[problem], key="pullzone.name_taken")
+        zone = _fill_zone({"Name": body.Name}, _next_ids(state.pull_zones))
+        _apply_settings(zone, settings)
+        if hostname_index(state).find(system_hostname(zone)) is not None:
+            problem = field_error("Name", f"The hostname '{system_hostname(zone)}' is already registered.")
+            raise ApiError(400, problem["message"], errors=[problem], key="pullzone.name_taken")
+        hostname_index(state).add_zone(zone)
+        return json_response(_read_model(zone), 201)
+
+
+@router.get("/{id}")
+async def get_pull_zone(request: Request, id: int, include_certificate: bool = Query(default=False, alias="includeCertificate")):
+    state = state_of(request)
+    with state.lock:
+        return json_response(_read_model(_find_zone(state, id), include_certificate))
+
+
+@router.post("/{id}", openapi_extra=documented_body(PullZoneSettingsRequest))
+async def update_pull_zone(request: Request, id: int):
+    """Only the properties sent change; the answer is the whole zone, as the vendor documents it."""
+    body = await read_body(request, PullZoneSettingsRequest)
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, id)
+        changed = copy.deepcopy(zone)
+        _apply_settings(changed, body.model_dump(exclude_none=True))
+        zone.update(changed)
+        return json_response(_read_model(zone))
+
+
+@router.delete("/{id}")
+async def delete_pull_zone(request: Request, id: int):
+    """Delete the zone; edge scripts linked to it no longer list it."""
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, id)
+        hostname_index(state).remove_zone(zone)
+        for script in state.edge_scripts:
+            script["LinkedPullZones"] = [linked for linked in script.get("LinkedPullZones") or [] if linked.get("Id") != id]
+    return empty_response(204)
+
+
+purge_router = APIRouter(prefix="/purge", tags=["Pull zones"], dependencies=[Depends(require_access_key)])
+
+
+@purge_router.post("")
+async def purge_url(
+    request: Request, url: str, purge_async: bool = Query(default=False, alias="async"), exact_path: bool = Query(default=False, alias="exactPath")
+):
+    """Purge one URL; the log names the pull zone whose hostname the URL is on, null when none of the account's is."""
+    host = urlsplit(url).hostname
+    if urlsplit(url).scheme not in ("http", "https") or not host:
+        raise ApiError(400, "The URL to purge must be an absolute http or https URL.", errors=[field_error("url", "Not an absolute http or https URL.")])
+    state = state_of(request)
+    with state.lock:
+        found = hostname_index(state).find(host)
+        zone_id = found[0]["Id"] if found else None
+        state.purges.append({"PullZoneId": zone_id, "CacheTag": None, "Url": url, "Async": purge_async, "ExactPath": exact_path})
+    return empty_response(200)
+
+
 AREA = Area(name="pull_zones", prefix="/pullzone", error_style=LegacyStyle(), router=router, fixture_fillers={"pull_zones": fill_pull_zones})
+# `/purge` belongs to the core API and answers errors in its legacy shape.
+PURGE_AREA = Area(name="purge", prefix="/purge", error_style=LegacyStyle(), router=purge_router)

@@ -97,7 +97,9 @@ def _guardian_endpoint(zone_id: int, endpoint_id: int, given: Dict[str, Any]) ->
         "detectParameterXss": False,
         "detectParameterSqli": False,
         "rateLimitingEnabled": False,
+        "rateLimitingType": "Global",
         "rateLimitingRequestCount": 0,
+        "rateLimitingTimeframe": 60,
         **given,
         "createdAt": created,
         "updatedAt": given.get("updatedAt"),
@@ -215,7 +217,7 @@ def _refuse_basic_plan(zone: Dict[str, Any]):
     """Bot detection on a Basic-plan zone: the vendor answers 202 with the refusal inside Shield's envelope."""
     if zone["planType"] == PLAN_BASIC:
         message = "Bot detection is not available on the Basic plan."
-        return json_response(shield_envelope(None, error_key="invalid_plan_type.bot_detection", message=message), 202)
+        return json_response(shield_envelope(None, status=202, error_key="invalid_plan_type.bot_detection", message=message), 202)
     return None
 
 

@@ -46,6 +46,7 @@ ENDPOINTS = [
     ("GET", "/compute/script/1/code", None),
     ("POST", "/compute/script/1/code", {"Code": "c"}),
     ("POST", "/compute/script/1/variables/add", {"Name": "V", "Required": False}),
+    ("GET", "/compute/script/1/variables/1", None),
     ("POST", "/compute/script/1/variables/1", {"DefaultValue": "b"}),
     ("DELETE", "/compute/script/1/variables/1", None),
     ("GET", "/compute/script/1/secrets", None),
@@ -54,6 +55,7 @@ ENDPOINTS = [
     ("POST", "/compute/script/1/secrets/1", {"Secret": "v"}),
     ("DELETE", "/compute/script/1/secrets/1", None),
     ("POST", "/compute/script/1/publish/release-1", {"Note": "n"}),
+    ("POST", "/compute/script/1/publish", {"Note": "n"}),
     ("GET", "/compute/script/1/releases/active", None),
     ("GET", "/compute/script/1/releases", None),
 ]
@@ -559,3 +561,59 @@ def test_fixture_scripts_get_generated_fields(simulator, api):
     assert set(loaded) == SCRIPT_FIELDS
     assert loaded["DeploymentKey"]
     assert loaded["CurrentReleaseId"] == api.get("/compute/script/1/releases/active").json()["Id"]
+
+
+# The vendor's UpdateEdgeScriptModel: Name nullable, ScriptType allowed
+
+
+@pytest.mark.usefixtures("scripts")
+def test_an_update_with_only_the_script_type_changes_the_type_and_keeps_the_name(api):
+    answer = api.post("/compute/script/1", json={"ScriptType": 2})
+    assert answer.status_code == 200, answer.text
+    assert (answer.json()["ScriptType"], answer.json()["Name"]) == (2, "script 1")
+    assert api.get("/compute/script/1").json()["ScriptType"] == 2
+
+
+@pytest.mark.usefixtures("scripts")
+def test_an_update_with_a_null_name_keeps_the_name(api):
+    answer = api.post("/compute/script/1", json={"Name": None, "ScriptType": 0})
+    assert answer.status_code == 200, answer.text
+    assert (answer.json()["Name"], answer.json()["ScriptType"]) == ("script 1", 0)
+
+
+@pytest.mark.usefixtures("scripts")
+@pytest.mark.parametrize("body", [{"ScriptType": 3}, {"ScriptType": None}, {"ScriptType": "1"}, {"Name": "x" * 101}])
+def test_an_update_refuses_what_the_vendor_update_model_does_not_allow(api, body):
+    assert_legacy_error(api.post("/compute/script/1", json=body), 400, field=next(iter(body)))
+    assert api.get("/compute/script/1").json()["ScriptType"] == 1
+
+
+# A variable read on its own; publishing without a uuid
+
+
+@pytest.mark.usefixtures("scripts")
+def test_a_variable_reads_on_its_own(api):
+    answer = api.get("/compute/script/1/variables/1")
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"Id": 1, "Name": "TOKEN", "Required": True, "DefaultValue": "a"}
+
+
+@pytest.mark.usefixtures("scripts")
+@pytest.mark.parametrize("path", ["/compute/script/1/variables/9", "/compute/script/9/variables/1"])
+def test_an_unknown_variable_or_script_is_404(api, path):
+    assert_legacy_error(api.get(path), 404)
+
+
+@pytest.mark.usefixtures("scripts")
+def test_publish_without_uuid_makes_a_new_live_release_with_a_uuid_of_its_own(api):
+    assert api.post("/compute/script/1/publish", json={"Note": "first"}).status_code == 204
+    assert api.post("/compute/script/1/publish", json={"Note": "second"}).status_code == 204
+    releases = api.get("/compute/script/1/releases").json()["Items"]
+    assert [(release["Note"], release["Status"]) for release in releases] == [("second", 1), ("first", 0)]
+    assert releases[0]["Uuid"] and releases[0]["Uuid"] != releases[1]["Uuid"]
+    assert api.get("/compute/script/1").json()["CurrentReleaseId"] == releases[0]["Id"]
+
+
+@pytest.mark.usefixtures("scripts")
+def test_publish_without_uuid_and_without_code_is_refused(api):
+    assert_legacy_error(api.post("/compute/script/2/publish", json={"Note": "n"}), 400, key="edgescript.no_active_code")

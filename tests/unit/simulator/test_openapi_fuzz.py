@@ -44,7 +44,7 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
-    assert prefixes == {"mc", "compute", "pullzone", "videolibrary", "shield"}
+    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield"}
 
 
 def test_every_body_the_simulator_reads_is_documented():
@@ -58,7 +58,10 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /compute/script/{id}",
         "DELETE /compute/script/{id}/secrets/{secretId}",
         "DELETE /compute/script/{id}/variables/{variableId}",
+        "DELETE /pullzone/{id}",
+        "DELETE /pullzone/{pullZoneId}/edgerules/{edgeRuleId}",
         "POST /mc/apps/{appId}/restart",
+        "POST /purge",
     ]
 
 

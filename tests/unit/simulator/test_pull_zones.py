@@ -56,11 +56,22 @@ ZONE_ENDPOINTS = [
     *[(method, path, {"Hostname": "cdn.example.com"}) for method, path in HOSTNAME_BODY_PATHS if "/1/" in path],
     ("POST", f"/pullzone/1/edgerules/{RULE_GUID}/setEdgeRuleEnabled", {"Id": 1, "Value": False}),
     ("POST", "/pullzone/1/setForceSSL", {"Hostname": "cdn.example.com", "ForceSSL": True}),
+    ("POST", "/pullzone/1", {"OriginUrl": "https://new.example.com"}),
+    ("DELETE", "/pullzone/1", None),
+    ("POST", "/pullzone/1/edgerules/addOrUpdate", {"ActionType": 0}),
+    ("DELETE", f"/pullzone/1/edgerules/{RULE_GUID}", None),
+    ("POST", "/pullzone/1/addBlockedIp", {"BlockedIp": "192.0.2.1"}),
+    ("POST", "/pullzone/1/removeBlockedIp", {"BlockedIp": "192.0.2.1"}),
+    ("POST", "/pullzone/1/purgeCache", None),
 ]
 ENDPOINTS = [
     *ZONE_ENDPOINTS,
     *[(method, path, {"Hostname": "cdn.example.com"}) for method, path in HOSTNAME_BODY_PATHS if "/1/" not in path],
     ("GET", "/pullzone/loadFreeCertificate?hostname=cdn.example.com", None),
+    ("GET", "/pullzone", None),
+    ("POST", "/pullzone", {"Name": "fresh"}),
+    ("GET", "/pullzone/count", None),
+    ("POST", "/pullzone/checkavailability", {"Name": "fresh"}),
 ]
 
 

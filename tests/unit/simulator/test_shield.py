@@ -51,7 +51,7 @@ def envelope_data(answer, status=200):
     assert answer.status_code == status, answer.text
     body = answer.json()
     assert set(body) == {"error", "data"}
-    assert body["error"] == {"success": True, "message": None, "errorKey": None}
+    assert body["error"] == {"statusCode": status, "success": True, "message": None, "errorKey": None}
     return body["data"]
 
 
@@ -59,6 +59,7 @@ def assert_envelope_error(answer, status, key):
     assert answer.status_code == status, answer.text
     body = answer.json()
     assert set(body) == {"error", "data"}
+    assert body["error"]["statusCode"] == status
     assert body["error"]["success"] is False
     assert body["error"]["errorKey"] == key
     assert body["data"] is None

@@ -81,3 +81,10 @@ def test_a_referrer_change_moves_date_modified(api):
     before = read(api)["DateModified"]
     api.post("/videolibrary/1/addAllowedReferrer", json={"Hostname": "later.example"})
     assert read(api)["DateModified"] > before
+
+
+def test_a_library_reads_back_every_setting_a_fixture_gives_and_defaults_for_the_rest(simulator, api):
+    simulator.load_fixtures({"video_libraries": [{"Id": 4, "ApiKey": "key-4", "EnableDRM": True, "EncodingTier": 1, "Bitrate720p": 3000}]})
+    library = api.get("/videolibrary/4").json()
+    assert (library["EnableDRM"], library["EncodingTier"], library["Bitrate720p"]) == (True, 1, 3000)
+    assert (library["ApiAccessKey"], library["DrmVersion"], library["AppleFairPlayDrm"], library["KeepOriginalFiles"]) == ("key-4", 0, None, True)

@@ -1,0 +1,124 @@
+"""Routing as the vendor's stack does it, in one ASGI step in front of every area.
+
+Query strings: ASP.NET binds query parameter names without regard to case and treats an
+optional parameter sent empty (`page=`) as not sent. Before a request reaches FastAPI, each
+parameter name is rewritten to the spelling a route of the simulator declares, and every empty
+value is dropped, so the handlers see what the vendor's handlers would.
+
+Endpoints the simulator does not implement: a request is matched against the operations of the
+vendor's documents the way ASP.NET picks a route (among the templates that match the path and
+the method, the one with literal segments earliest wins). When that operation is not one the
+simulator serves, the answer is 501 in the error shape of that document's area, never a 404
+that a client would read as "that resource does not exist". A path that no vendor document has
+keeps FastAPI's 404.
+"""
+
+import re
+from typing import Any, Callable, Dict, Iterable, List, Optional, Pattern, Set, Tuple
+from urllib.parse import parse_qsl, urlencode
+
+from .errors import ApiError, ErrorStyle
+
+NOT_IMPLEMENTED_KEY = "simulator.not_implemented"
+_PARAMETER = re.compile(r"\{[^}]*\}")
+_METHODS = frozenset(("GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS"))
+
+
+def template_shape(template: str) -> str:
+    """A path template with its parameter names erased: `/pullzone/{id}` and `/pullzone/{pullZoneId}` are one shape."""
+    return _PARAMETER.sub("{}", template)
+
+
+class VendorOperation:
+    def __init__(self, document: str, method: str, template: str):
+        self.document = document
+        self.method = method
+        self.template = template
+        self.shape = template_shape(template)
+        segments = template.strip("/").split("/")
+        pattern = "/".join("[^/]+".join(re.escape(literal) for literal in _PARAMETER.split(segment)) for segment in segments)
+        self.pattern: Pattern[str] = re.compile(f"^/{pattern}/?$")
+        # ASP.NET's route precedence: at the first segment where two templates differ, a literal beats a parameter.
+        self.precedence = tuple(1 if _PARAMETER.search(segment) else 0 for segment in segments)
+
+
+class VendorRouteTable:
+    def __init__(self, operations: Iterable[Tuple[str, str, str]], served: Set[Tuple[str, str]]):
+        """`operations` are `(vendor document, METHOD, path template)`; `served` what `served_routes` gives."""
+        self.operations = [VendorOperation(document, method, template) for document, method, template in operations]
+        self.served = served
+
+    def operation_for(self, method: str, path: str) -> Optional[VendorOperation]:
+        """The vendor operation a request addresses, or None when no vendor document has its path and method."""
+        candidates = [operation for operation in self.operations if operation.method == method and operation.pattern.match(path)]
+        return min(candidates, key=lambda operation: operation.precedence, default=None)
+
+    def unimplemented(self, method: str, path: str) -> Optional[VendorOperation]:
+        operation = self.operation_for(method, path)
+        if operation is None or (operation.method, operation.shape) in self.served:
+            return None
+        return operation
+
+
+def served_routes(document: Dict[str, Any]) -> Set[Tuple[str, str]]:
+    """`(METHOD, template shape)` of every API route in the simulator's OpenAPI document."""
+    return {(method.upper(), template_shape(path)) for path, item in document.get("paths", {}).items() for method in item if method.upper() in _METHODS}
+
+
+def query_parameter_names(document: Dict[str, Any]) -> Dict[str, str]:
+    """Every query parameter name a route of the simulator's OpenAPI document declares, by its lower-case form."""
+    names: Dict[str, str] = {}
+    for item in document.get("paths", {}).values():
+        for method, operation in item.items():
+            if method.upper() not in _METHODS:
+                continue
+            for parameter in operation.get("parameters") or []:
+                if parameter.get("in") != "query":
+                    continue
+                spelling = parameter["name"]
+                known = names.setdefault(spelling.lower(), spelling)
+                if known != spelling:
+                    raise ValueError(f"The query parameters '{known}' and '{spelling}' differ only in case; they cannot both bind without regard to case.")
+    return names
+
+
+def normalise_query(query_string: bytes, names: Dict[str, str]) -> bytes:
+    pairs: List[Tuple[str, str]] = []
+    for name, value in parse_qsl(query_string.decode("latin-1"), keep_blank_values=True):
+        if value == "":
+            continue
+        pairs.append((names.get(name.lower(), name), value))
+    return urlencode(pairs).encode("latin-1")
+
+
+class VendorRouting:
+    """ASGI middleware: normalise the query string, and answer 501 for vendor endpoints the simulator does not serve."""
+
+    def __init__(
+        self,
+        app,
+        route_table: Callable[[], VendorRouteTable],
+        query_names: Callable[[], Dict[str, str]],
+        document_styles: Dict[str, ErrorStyle],
+    ):
+        self.app = app
+        # Built on first use: the routes are all registered by then.
+        self._route_table = route_table
+        self._query_names = query_names
+        # A 501 answers in the error shape of the vendor document the endpoint is in.
+        self.document_styles = document_styles
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        operation = self._route_table().unimplemented(scope["method"], scope["path"])
+        if operation is not None:
+            message = f"The simulator does not implement {operation.method} {operation.template} of the vendor's API."
+            style = self.document_styles.get(operation.document, ErrorStyle())
+            response = style.response(ApiError(501, message, key=NOT_IMPLEMENTED_KEY), scope["path"])
+            await response(scope, receive, send)
+            return
+        if scope.get("query_string"):
+            scope = {**scope, "query_string": normalise_query(scope["query_string"], self._query_names())}
+        await self.app(scope, receive, send)

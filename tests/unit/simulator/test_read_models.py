@@ -1,0 +1,196 @@
+"""Every read model the simulator serves against the vendor's model: the same property names, and values of the vendor's types.
+
+The vendor's models come from `tests/simulator/vendor_facts.json`, extracted from the vendor's
+OpenAPI documents; the simulator writes its read models out by hand, so the two are compared
+rather than one derived from the other. To hold another resource to its vendor model, add one
+line to READ_MODELS (and its records to WORLD). Magic Containers' models are held to the vendor's
+by that area's own tests.
+"""
+
+import re
+from typing import Any, Callable, Dict, List, NamedTuple, Optional
+
+import pytest
+
+from ansible_collections.bunnynet.cloud.tests.simulator.vendor_facts import models
+
+PETSTORE_SPEC = '{"openapi": "3.0.0", "info": {"title": "Pets", "version": "1"}, "paths": {"/pets": {"get": {"responses": {"200": {"description": "ok"}}}}}}'
+
+WORLD = {
+    "pull_zones": [
+        {
+            "Id": 1,
+            "Name": "assets",
+            "Hostnames": [{"Value": "cdn.example.com", "HasCertificate": True, "Certificate": "Q0VSVA", "CertificateKey": "S0VZ"}],
+            "EdgeRules": [
+                {
+                    "Description": "redirect",
+                    "ActionType": 1,
+                    "Triggers": [{"Type": 0, "PatternMatches": ["*/old/*"]}],
+                    "ExtraActions": [{"ActionType": 5, "ActionParameter1": "X-Moved", "ActionParameter2": "yes"}],
+                }
+            ],
+            "OptimizerClasses": [{"Name": "thumb", "Properties": {"width": "200"}}],
+        }
+    ],
+    "video_libraries": [{"Id": 1, "Name": "videos"}],
+    "edge_scripts": [
+        {
+            "Id": 1,
+            "Name": "router",
+            "Code": "export default {}",
+            "EdgeScriptVariables": [{"Id": 1, "Name": "ORIGIN", "Required": True, "DefaultValue": "https://origin.example.com"}],
+            "Secrets": [{"Id": 1, "Name": "TOKEN", "Secret": "s3cret"}],
+            "Releases": [{"Id": 1, "Status": 1, "Note": "first"}],
+            "LinkedPullZones": [{"Id": 1, "PullZoneName": "assets", "DefaultHostname": "assets.b-cdn.net"}],
+        }
+    ],
+    "shield_zones": [{"shieldZoneId": 1, "pullZoneId": 1}],
+}
+
+
+def first(key: str) -> Callable[[Any], Any]:
+    return lambda body: body[key][0]
+
+
+class ReadModel(NamedTuple):
+    """`path` answers `model` of the vendor's `document`, or `pick` finds an instance of it in the answer."""
+
+    path: str
+    document: str
+    model: str
+    pick: Optional[Callable[[Any], Any]] = None
+    method: str = "GET"
+    body: Optional[Dict[str, Any]] = None
+
+
+READ_MODELS = [
+    ReadModel("/pullzone/1", "core", "PullZoneModel"),
+    ReadModel("/pullzone/1?includeCertificate=true", "core", "PullZoneModel"),
+    ReadModel("/pullzone", "core", "PullZoneModel", pick=lambda body: body[0]),
+    ReadModel("/pullzone?page=1", "core", "PullZoneModel", pick=first("Items")),
+    ReadModel("/pullzone/count", "core", "PullZoneCountModel"),
+    ReadModel("/pullzone", "core", "PullZoneModel", method="POST", body={"Name": "fresh"}),
+    ReadModel("/pullzone/1", "core", "PullZoneModel", method="POST", body={"EnableLogging": False}),
+    ReadModel("/pullzone/1/edgerules/addOrUpdate", "core", "EdgeRuleV2Model", method="POST", body={"ActionType": 4}),
+    ReadModel("/videolibrary/1", "core", "VideoLibraryModel"),
+    ReadModel("/compute/script/1", "edge_scripting", "EdgeScriptModel"),
+    ReadModel("/compute/script?includeLinkedPullzones=true", "edge_scripting", "PaginationListModelOfEdgeScriptModel"),
+    ReadModel("/compute/script", "edge_scripting", "EdgeScriptModel", method="POST", body={"Name": "new", "ScriptType": 1, "CreateLinkedPullZone": True}),
+    ReadModel("/compute/script/1", "edge_scripting", "EdgeScriptModel", method="POST", body={"Name": "renamed"}),
+    ReadModel("/compute/script/1/code", "edge_scripting", "EdgeScriptCodeModel"),
+    ReadModel("/compute/script/1/variables/1", "edge_scripting", "EdgeScriptVariableModel"),
+    ReadModel("/compute/script/1/variables/add", "edge_scripting", "EdgeScriptVariableModel", method="POST", body={"Name": "NEW", "Required": False}),
+    ReadModel("/compute/script/1/secrets", "edge_scripting", "ListEdgeScriptSecretsModel"),
+    ReadModel("/compute/script/1/secrets", "edge_scripting", "EdgeScriptSecretModel", method="POST", body={"Name": "NEW", "Secret": "x"}),
+    ReadModel("/compute/script/1/releases/active", "edge_scripting", "EdgeScriptReleaseModel"),
+    ReadModel("/compute/script/1/releases", "edge_scripting", "PaginationListModelOfEdgeScriptReleaseModel"),
+    ReadModel("/shield/shield-zone/1/api-guardian", "shield", "GetApiGuardianResponse"),
+    ReadModel("/shield/shield-zone/1/api-guardian/spec", "shield", "GetApiGuardianResponse", method="POST", body={"content": PETSTORE_SPEC}),
+    ReadModel("/shield/shield-zone/1/bot-detection", "shield", "BotDetectionConfigurationResponse"),
+    ReadModel("/shield/shield-zone/1/bot-detection", "shield", "UpdateBotDetectionResponse", method="PATCH", body={"executionMode": 1}),
+]
+
+
+def _referenced(schema: Dict[str, Any]) -> Optional[str]:
+    if "$ref" in schema:
+        return schema["$ref"].rsplit("/", 1)[-1]
+    for combinator in ("oneOf", "allOf", "anyOf"):
+        options = schema.get(combinator) or []
+        if len(options) == 1 and "$ref" in options[0]:
+            return options[0]["$ref"].rsplit("/", 1)[-1]
+    return None
+
+
+_JSON_TYPES = {
+    "integer": lambda value: isinstance(value, int) and not isinstance(value, bool),
+    "number": lambda value: isinstance(value, (int, float)) and not isinstance(value, bool),
+    "boolean": lambda value: isinstance(value, bool),
+    "string": lambda value: isinstance(value, str),
+    "array": lambda value: isinstance(value, list),
+    "object": lambda value: isinstance(value, dict),
+}
+
+
+def mismatches(value: Any, schema: Dict[str, Any], document: str, where: str) -> List[str]:
+    """How `value` differs from the vendor's `schema`: missing or extra properties, wrong types, nulls, values outside an enum."""
+    vendor = models(document)
+    reference = _referenced(schema)
+    nullable = bool(schema.get("nullable"))
+    if reference is not None:
+        target = vendor[reference]
+        if value is None:
+            return [] if nullable or target.get("nullable") else [f"{where} is null; {reference} is not nullable"]
+        return mismatches(value, target, document, f"{where}<{reference}>")
+    if value is None:
+        return [] if nullable else [f"{where} is null; the vendor's type is not nullable"]
+    kind = schema.get("type") or ("object" if "properties" in schema else None)
+    if kind is not None and not _JSON_TYPES[kind](value):
+        return [f"{where} is {value!r}; the vendor's type is {kind}"]
+    if "enum" in schema and value not in schema["enum"]:
+        return [f"{where} is {value!r}, not one of the vendor's {schema['enum']}"]
+    problems: List[str] = []
+    if kind == "array":
+        for position, item in enumerate(value):
+            problems += mismatches(item, schema.get("items") or {}, document, f"{where}[{position}]")
+    elif kind == "object" and "properties" in schema:
+        properties = schema["properties"]
+        problems += [f"{where}.{name} is missing" for name in properties if name not in value]
+        problems += [f"{where}.{name} is not in the vendor's model" for name in value if name not in properties]
+        for name, prop in properties.items():
+            if name in value:
+                problems += mismatches(value[name], prop, document, f"{where}.{name}")
+    elif kind == "object" and isinstance(schema.get("additionalProperties"), dict):
+        for name, item in value.items():
+            problems += mismatches(item, schema["additionalProperties"], document, f"{where}[{name!r}]")
+    return problems
+
+
+@pytest.mark.parametrize("read", READ_MODELS, ids=[f"{read.method} {read.path} {read.model}" for read in READ_MODELS])
+def test_a_read_model_has_every_property_of_the_vendor_model_and_its_types(simulator, api, read):
+    simulator.load_fixtures(WORLD)
+    answer = api.request(read.method, read.path, json=read.body)
+    assert answer.status_code in (200, 201), answer.text
+    body = answer.json()
+    instance = read.pick(body) if read.pick else body
+    assert mismatches(instance, {"$ref": read.model}, read.document, read.model) == []
+
+
+# The checker itself, so that a passing comparison means the models agree rather than that nothing was compared.
+
+
+def test_the_checker_reports_a_missing_and_an_extra_property():
+    hostname = {"Id": 1, "Value": "a", "ForceSSL": False, "IsSystemHostname": False, "IsManagedHostname": False, "HasCertificate": False}
+    hostname.update(Certificate=None, CertificateKey=None, CertificateKeyType=0, Extra=1)
+    assert mismatches(hostname, {"$ref": "HostnameModel"}, "core", "H") == [
+        "H<HostnameModel>.CertificateProvisionType is missing",
+        "H<HostnameModel>.Extra is not in the vendor's model",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("prop", "value", "problem"),
+    [
+        ("Enabled", None, "is null"),
+        ("Enabled", 1, "the vendor's type is boolean"),
+        ("Id", "7", "the vendor's type is integer"),
+        ("OriginType", 9, "not one of the vendor's"),
+        ("Hostnames", {}, "the vendor's type is array"),
+    ],
+)
+def test_the_checker_reports_a_wrong_type_a_null_and_a_value_outside_an_enum(simulator, api, prop, value, problem):
+    simulator.load_fixtures(WORLD)
+    zone = api.get("/pullzone/1").json()
+    zone[prop] = value
+    found = mismatches(zone, {"$ref": "PullZoneModel"}, "core", "Z")
+    assert len(found) == 1 and problem in found[0] and f".{prop}" in found[0]
+
+
+def test_every_get_route_of_the_simulator_outside_magic_containers_is_held_to_a_vendor_model(simulator):
+    paths = simulator.app.app.openapi()["paths"]
+    served = [path for path, operations in paths.items() if "get" in operations and not path.startswith("/mc/")]
+    read_paths = [read.path.split("?")[0] for read in READ_MODELS if read.method == "GET"]
+    # The free certificate endpoint answers no body, so no model of the vendor's.
+    without_model = ["/pullzone/loadFreeCertificate"]
+    unheld = [path for path in served if path not in without_model and not any(re.fullmatch(re.sub(r"\{[^}]+\}", "[^/]+", path), read) for read in read_paths)]
+    assert unheld == []

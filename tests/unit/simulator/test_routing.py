@@ -1,0 +1,144 @@
+"""Routing as on the vendor's stack: query names without regard to case, empty values as absent, 501 for what the simulator does not implement."""
+
+import pytest
+
+from ansible_collections.bunnynet.cloud.tests.unit.simulator.legacy_errors import assert_legacy_error
+
+NOT_IMPLEMENTED = "simulator.not_implemented"
+
+
+@pytest.fixture
+def world(simulator):
+    simulator.load_fixtures(
+        {
+            "pull_zones": [{"Id": 1, "Name": "assets", "Hostnames": [{"Value": "cdn.example.com", "Certificate": "Q0VSVA", "HasCertificate": True}]}],
+            "edge_scripts": [{"Id": 1, "Name": "router", "LinkedPullZones": [{"Id": 1, "PullZoneName": "assets", "DefaultHostname": "assets.b-cdn.net"}]}],
+            "shield_zones": [{"shieldZoneId": 1}],
+        }
+    )
+
+
+def certificate_of(answer):
+    assert answer.status_code == 200, answer.text
+    return [hostname for hostname in answer.json()["Hostnames"] if hostname["Value"] == "cdn.example.com"][0]["Certificate"]
+
+
+# Query parameter names bind without regard to case
+
+
+@pytest.mark.usefixtures("world")
+@pytest.mark.parametrize("name", ["includeLinkedPullzones", "includeLinkedPullZones", "INCLUDELINKEDPULLZONES"])
+def test_a_query_parameter_name_binds_in_any_case(api, name):
+    answer = api.get("/compute/script", params={name: "true"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["Items"][0]["LinkedPullZones"] == [{"Id": 1, "PullZoneName": "assets", "DefaultHostname": "assets.b-cdn.net"}]
+
+
+@pytest.mark.usefixtures("world")
+def test_a_script_list_without_the_parameter_leaves_the_linked_zones_out(api):
+    assert api.get("/compute/script").json()["Items"][0]["LinkedPullZones"] == []
+
+
+@pytest.mark.usefixtures("world")
+def test_include_certificate_binds_in_any_case(api):
+    assert certificate_of(api.get("/pullzone/1", params={"IncludeCertificate": "true"})) == "Q0VSVA"
+    assert certificate_of(api.get("/pullzone/1")) is None
+
+
+@pytest.mark.usefixtures("world")
+def test_a_value_in_another_case_is_validated_as_the_declared_parameter(api):
+    assert_legacy_error(api.get("/compute/script", params={"PERPAGE": "4"}), 400, field="perPage")
+
+
+# An optional parameter sent empty is absent
+
+
+@pytest.mark.usefixtures("world")
+def test_empty_page_parameters_are_the_defaults(api):
+    answer = api.get("/compute/script?page=&perPage=&search=")
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["CurrentPage"] == 1
+    assert [item["Name"] for item in answer.json()["Items"]] == ["router"]
+
+
+@pytest.mark.usefixtures("world")
+def test_an_empty_include_certificate_is_false(api):
+    assert certificate_of(api.get("/pullzone/1?includeCertificate=")) is None
+
+
+@pytest.mark.usefixtures("world")
+def test_an_empty_required_parameter_is_missing(api):
+    assert_legacy_error(api.post("/purge?url="), 400, field="url")
+
+
+@pytest.mark.usefixtures("world")
+def test_the_request_log_keeps_the_query_as_sent(simulator, api):
+    simulator.clear_requests()
+    api.get("/pullzone?Search=&page=1")
+    assert simulator.requests()[0]["query"] == {"Search": "", "page": "1"}
+
+
+# 501 for endpoints of the vendor's documents the simulator does not implement
+
+
+NOT_SERVED = [
+    ("GET", "/pullzone/1/optimizer/statistics", "legacy"),
+    ("POST", "/pullzone/1/resetSecurityKey", "legacy"),
+    ("GET", "/videolibrary/languages", "legacy"),
+    ("GET", "/dnszone/5", "legacy"),
+    ("PUT", "/compute/script/1/variables", "legacy"),
+    ("GET", "/compute/script/1/statistics", "legacy"),
+    ("GET", "/shield/shield-zones", "shield"),
+    ("GET", "/mc/limits", "magic_containers"),
+    ("GET", "/storage/zone/folder/file.txt", "problem"),
+]
+
+
+@pytest.mark.usefixtures("world")
+@pytest.mark.parametrize(("method", "path", "shape"), NOT_SERVED, ids=[f"{method} {path}" for method, path, _shape in NOT_SERVED])
+def test_an_endpoint_of_the_vendor_the_simulator_does_not_serve_answers_501_saying_so(api, method, path, shape):
+    answer = api.request(method, path, json={})
+    assert answer.status_code == 501, answer.text
+    body = answer.json()
+    if shape == "legacy":
+        assert_legacy_error(answer, 501, key=NOT_IMPLEMENTED)
+        message = body["Message"]
+    elif shape == "shield":
+        assert body["error"] == {"statusCode": 501, "success": False, "message": body["error"]["message"], "errorKey": NOT_IMPLEMENTED}
+        message = body["error"]["message"]
+    else:
+        assert body["status"] == 501
+        message = body["detail"]
+    assert "does not implement" in message and method in message
+
+
+@pytest.mark.usefixtures("world")
+def test_a_501_names_the_vendor_template_and_is_logged(simulator, api):
+    simulator.clear_requests()
+    answer = api.post("/pullzone/1/addCertificate", json={})
+    assert answer.json()["Message"] == "The simulator does not implement POST /pullzone/{id}/addCertificate of the vendor's API."
+    assert simulator.requests()[0]["status"] == 501
+
+
+@pytest.mark.usefixtures("world")
+def test_a_resource_that_does_not_exist_on_a_served_path_stays_404(api):
+    assert_legacy_error(api.get("/pullzone/99"), 404, key="not_found")
+    assert_legacy_error(api.get("/compute/script/1/variables/99"), 404)
+
+
+@pytest.mark.usefixtures("world")
+def test_a_literal_vendor_path_wins_over_a_served_template(api):
+    """`/videolibrary/languages` is the vendor's own endpoint, not library id "languages"."""
+    assert api.get("/videolibrary/languages").status_code == 501
+    assert_legacy_error(api.get("/videolibrary/abc"), 400, field="id")
+
+
+@pytest.mark.usefixtures("world")
+def test_a_path_in_no_vendor_document_stays_404(api):
+    assert api.get("/nothing/here").status_code == 404
+    assert api.get("/pullzone/1/nothing").status_code == 404
+
+
+@pytest.mark.usefixtures("world")
+def test_a_method_the_vendor_does_not_have_on_a_served_path_is_not_501(api):
+    assert api.patch("/pullzone/1", json={}).status_code == 405
