@@ -64,6 +64,10 @@ class Settings(BaseModel):
     failing_image_tags: List[str] = Field(
         default=[], description="Image tags that turn an application `failing` instead of `active` once it has been progressing."
     )
+    taken_pull_zone_names: List[str] = Field(
+        default=[], description="Pull zone names that other bunny.net accounts hold: a create with one of them is refused as taken, "
+        "though the account's lists never show it."
+    )
 
 
 class SettingsUpdate(BaseModel):
@@ -71,6 +75,7 @@ class SettingsUpdate(BaseModel):
 
     progressing_seconds: Optional[float] = Field(default=None, ge=0, le=3600)
     failing_image_tags: Optional[List[str]] = None
+    taken_pull_zone_names: Optional[List[str]] = None
 
 
 class ApiKeys(BaseModel):

@@ -672,12 +672,13 @@ async def check_pull_zone_availability(request: Request):
         raise ApiError(400, "A name to check is required.", errors=[field_error("Name", "A name to check is required.")])
     state = state_of(request)
     with state.lock:
-        return json_response({"Available": _zone_named(state, body.Name) is None})
+        return json_response({"Available": not _name_taken(state, body.Name)})
 
 
-def _zone_named(state: SimulatorState, name: str) -> Optional[Dict[str, Any]]:
-    """Pull zone names are unique across bunny.net without regard to case; the simulator's account stands for all of it."""
-    return next((zone for zone in state.pull_zones if zone["Name"].lower() == name.lower()), None)
+def _name_taken(state: SimulatorState, name: str) -> bool:
+    """Pull zone names are unique across bunny.net without regard to case: the account's zones and the names other accounts hold."""
+    taken = [zone["Name"] for zone in state.pull_zones] + state.settings.taken_pull_zone_names
+    return any(holder.lower() == name.lower() for holder in taken)
 
 
 def _read_model(zone: Dict[str, Any], include_certificate: bool = False) -> Dict[str, Any]:
@@ -712,6 +713,10 @@ def _apply_settings(zone: Dict[str, Any], settings: Dict[str, Any]) -> None:
         elif name == "MaxWebSocketConnections":
             value = _web_socket_tier(value)
         zone[name] = value
+    # Serving stale content while updating needs the background update, which the API turns on with it
+    # (users of the vendor's Terraform provider saw UseBackgroundUpdate read back true after setting it false).
+    if zone["UseStaleWhileUpdating"]:
+        zone["UseBackgroundUpdate"] = True
 
 
 @router.get("")
@@ -744,7 +749,7 @@ async def create_pull_zone(request: Request):
     settings = body.model_dump(exclude_none=True)
     state = state_of(request)
     with state.lock:
-        if _zone_named(state, body.Name) is not None:
+        if _name_taken(state, body.Name):
             problem = field_error("Name", f"The pull zone name '{body.Name}' is already taken.")
             raise ApiError(400, problem["message"], errors=[problem], key="pullzone.name_taken")
         zone = _fill_zone({"Name": body.Name}, _next_ids(state.pull_zones))

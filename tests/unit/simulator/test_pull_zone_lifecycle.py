@@ -379,3 +379,24 @@ def test_the_purge_log_is_cleared_by_delete_and_by_a_reset(simulator, api):
     api.post("/pullzone/1/purgeCache")
     simulator.reset()
     assert purges(simulator) == []
+
+
+
+def test_serving_stale_while_updating_turns_background_updates_on(api):
+    zone = api.post("/pullzone", json={"Name": "stale-site", "UseBackgroundUpdate": False}).json()
+    assert zone["UseBackgroundUpdate"] is False
+
+    updated = api.post("/pullzone/%d" % zone["Id"], json={"UseStaleWhileUpdating": True, "UseBackgroundUpdate": False}).json()
+
+    assert updated["UseBackgroundUpdate"] is True
+
+
+def test_a_name_another_account_holds_is_taken_though_no_list_shows_it(api, simulator):
+    requests.post(simulator.url + "/_sim/settings", json={"taken_pull_zone_names": ["Their-Site"]}, timeout=5).raise_for_status()
+
+    refused = api.post("/pullzone", json={"Name": "their-site"})
+
+    assert refused.status_code == 400
+    assert refused.json()["ErrorKey"] == "pullzone.name_taken"
+    assert api.get("/pullzone", params={"search": "their"}).json() == []
+    assert api.post("/pullzone/checkavailability", json={"Name": "THEIR-SITE"}).json() == {"Available": False}
