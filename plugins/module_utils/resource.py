@@ -180,8 +180,8 @@ class Resource:
         return list(client.get(self.list_path, params=query) or [])
 
     def named(self, client, name):
-        """Every record whose key is exactly ``name``."""
-        return [record for record in self.list(client, search=name) if record.get(self.key.read_as) == name]
+        """Every record whose key is ``name``: exactly, or as the key field declares (without regard to case)."""
+        return [record for record in self.list(client, search=name) if self.key.same(record.get(self.key.read_as), name)]
 
     def find(self, module, record_id=None, name=None, missing_ok=False):
         """The record with ``record_id``, or the one whose key is ``name``; None when there is none.
