@@ -7,7 +7,7 @@ and every hostname must arrive.
 
 import json
 
-from ansible_collections.bunnynet.cloud.plugins.modules import pullzone_hostname
+from ansible_collections.bunnynet.cloud.plugins.modules import pullzone, pullzone_hostname
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import start_module_process
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.pull_zone_fixtures import ZONE_ID, assets_zone, hostname_values
 
@@ -32,3 +32,19 @@ def test_ten_parallel_runs_on_one_zone_write_one_at_a_time_and_lose_nothing(simu
     assert simulator.server.stats()["most_concurrent_writes"] == {"/pullzone/%d" % ZONE_ID: 1}
     added = hostname_values(simulator)[4:]
     assert sorted(added) == sorted("fork%02d-%s.example.com" % (fork, half) for fork in range(FORKS) for half in "ab")
+
+
+def test_parallel_creates_of_pull_zones_are_sent_one_at_a_time(simulator, tmp_path):
+    """The API answered 502 to pull zone creates sent in parallel: the collection sends them one after another."""
+    simulator.load(pull_zones=[assets_zone()])
+    simulator.fault(method="POST", path="^/pullzone$", delay_ms=WRITE_DELAY_MS)
+
+    processes = [
+        start_module_process(pullzone, simulator.api_args(name="site-%02d" % fork, origin_url="https://o.example", lock_timeout=60),
+                             tmp_path, "create%02d" % fork)
+        for fork in range(4)
+    ]
+    results = [json.loads(process.communicate(timeout=120)[0]) for process in processes]
+
+    assert [(result.get("failed", False), result["changed"]) for result in results] == [(False, True)] * 4
+    assert simulator.server.stats()["most_concurrent_writes"] == {"/pullzone": 1}
