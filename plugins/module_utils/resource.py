@@ -377,6 +377,6 @@ def unknown_names(given, known, noun):
         # A name that differs only in case is the one meant; otherwise the nearest spellings.
         close = [candidate for candidate in known if candidate.lower() == name.lower()]
         close = close or difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
-        hint = "; did you mean %s?" % " or ".join(close) if close else ""
+        hint = " (did you mean %s?)" % " or ".join(close) if close else ""
         problems.append("%s is not a property of %s%s" % (name, noun, hint))
     return problems

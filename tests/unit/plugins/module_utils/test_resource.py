@@ -106,7 +106,7 @@ def test_settings_take_any_property_of_the_update_model():
 
 def test_an_unknown_setting_is_refused_with_the_closest_names():
     assert settings_problems({"EnableWebsockets": True}) == [
-        "EnableWebsockets is not a property of the pull zone update model; did you mean EnableWebSockets?"]
+        "EnableWebsockets is not a property of the pull zone update model (did you mean EnableWebSockets?)"]
 
 
 def test_a_setting_an_option_covers_is_refused_naming_the_option():
@@ -141,12 +141,12 @@ def test_a_null_setting_is_of_every_kind():
 
 def test_unknown_names_suggest_a_name_that_differs_only_in_case():
     assert unknown_names({"ENABLEWEBSOCKETS": 1}, {"EnableWebSockets": "bool"}, "the model") == [
-        "ENABLEWEBSOCKETS is not a property of the model; did you mean EnableWebSockets?"]
+        "ENABLEWEBSOCKETS is not a property of the model (did you mean EnableWebSockets?)"]
 
 
 def test_unknown_names_suggest_the_nearest_spellings():
     assert unknown_names({"EnableWebSocket": 1}, {"EnableWebSockets": "bool", "EnableWebpVary": "bool", "Name": "str"}, "the model") == [
-        "EnableWebSocket is not a property of the model; did you mean EnableWebSockets or EnableWebpVary?"]
+        "EnableWebSocket is not a property of the model (did you mean EnableWebSockets or EnableWebpVary?)"]
 
 
 def test_a_name_nothing_resembles_gets_no_suggestion():

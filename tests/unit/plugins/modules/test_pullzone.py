@@ -213,8 +213,8 @@ def test_an_unknown_setting_fails_before_any_request_with_the_closest_name(simul
     result = run(simulator, id=ZONE_ID, settings={"EnableWebsockets": True})
 
     assert result["failed"] is True
-    assert result["msg"] == ("Invalid input: EnableWebsockets is not a property of the pull zone update model; "
-                             "did you mean EnableWebSockets?.")
+    assert result["msg"] == ("Invalid input: EnableWebsockets is not a property of the pull zone update model "
+                             "(did you mean EnableWebSockets?).")
     assert simulator.requests() == []
 
 
