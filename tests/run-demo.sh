@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the demo on a fresh machine too: starts the bundled simulator with the demo fixture, runs
 # playbooks/demo.yml with its inventory twice (the second run must change nothing), then once with
-# --check --diff, then its drift stage (--tags drift: changes by hand, the drift audit, its
-# report), and stops the simulator however the playbooks end.
+# --check --diff asking for a newer image (it must show that change and make none), then its drift
+# stage (--tags drift: changes by hand, the drift audit, its report, kept in tests/output/demo/),
+# and stops the simulator however the playbooks end.
 set -euo pipefail
 
 # shellcheck source=tests/utils/environment.sh
@@ -11,6 +12,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/utils/environment.sh"
 use_default_python_environment
 
 work="$(mktemp -d)"
+report_dir="$repository_root/tests/output/demo"
 simulator_pid=""
 cleanup() {
     [[ -n "$simulator_pid" ]] && kill "$simulator_pid" 2>/dev/null
@@ -41,6 +43,23 @@ run_playbook() {
     ansible-playbook -i playbooks/inventory/demo.yml playbooks/demo.yml "$@" | tee "$work/play.log"
 }
 
+# simulator_log clear|writes: forgets the requests the simulator logged, or prints its writes.
+simulator_log() {
+    python - "$1" "$BUNNYNET_API_URL/_sim/requests" <<'EOF'
+import json
+import sys
+import urllib.request
+
+action, url = sys.argv[1:]
+if action == "clear":
+    urllib.request.urlopen(urllib.request.Request(url, method="DELETE"))
+else:
+    for entry in json.load(urllib.request.urlopen(url)):
+        if entry["method"] != "GET":
+            print(entry["method"], entry["path"])
+EOF
+}
+
 echo "== First run: converge"
 run_playbook
 echo "== Second run: nothing left to change"
@@ -50,12 +69,25 @@ if ! grep -Eq ' changed=0 ' <<<"$recap" || grep -Eq ' changed=[1-9]' <<<"$recap"
     echo "The second run changed something: the demo is not idempotent." >&2
     exit 1
 fi
-echo "== Check mode: --check --diff"
-run_playbook --check --diff
+echo "== Check mode: what rolling the web container out to nginx 1.27.4 would change (--check --diff)"
+simulator_log clear
+run_playbook --check --diff -e demo_web_image_tag=1.27.4
+if ! grep -Eq '^\+ +"image_tag": "1\.27\.4",?$' "$work/play.log"; then
+    echo "Check mode showed no diff for the image tag it was asked to change." >&2
+    exit 1
+fi
+writes="$(simulator_log writes)"
+if [[ -n "$writes" ]]; then
+    printf 'Check mode changed the account:\n%s\n' "$writes" >&2
+    exit 1
+fi
 echo "== Drift: changes behind Ansible's back, then the drift audit and its report"
-run_playbook --tags drift -e audit_report_path="$work/drift-report"
-if ! grep -q '^## ' "$work/drift-report.md"; then
+mkdir -p "$report_dir"
+rm -f "$report_dir/drift-report.json" "$report_dir/drift-report.md"
+run_playbook --tags drift -e audit_report_path="$report_dir/drift-report"
+if ! grep -q '^## ' "$report_dir/drift-report.md"; then
     echo "The drift audit found no drift after the changes made by hand." >&2
     exit 1
 fi
-echo "The demo converged, stayed converged, and the drift audit found what was changed by hand."
+echo "The demo converged, stayed converged, showed a pending change without making it, and the"
+echo "drift audit found what was changed by hand: its report is $report_dir/drift-report.md (and .json)."

@@ -1,5 +1,6 @@
 """The simulator as a sandbox for users: docs/simulator.md's commands, run from an installed collection."""
 
+import ast
 import json
 import re
 import sys
@@ -7,33 +8,47 @@ from pathlib import Path
 
 import pytest
 import requests
+import yaml
 
 GUIDE = "docs/simulator.md"
 SECTION = "A sandbox for your playbooks"
+EXAMPLES_SECTION = "Running the modules' examples"
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)", re.MULTILINE)
+STOP = "ansible-playbook bunnynet.cloud.simulator -e simulator_state=stopped"
+
+
+def write_config_file(blocks, folder):
+    """Write the section's `# ansible.cfg` block (an ini block, which write_named_files leaves out)."""
+    (config,) = [block for block in blocks if block.language == "ini"]
+    assert config.text.startswith("# ansible.cfg\n")
+    (folder / "ansible.cfg").write_text(config.text)
 
 
 @pytest.mark.usefixtures("no_simulator_left")
-def test_the_sandbox_section_runs_as_written_from_an_installed_collection(guides, user_shell, tmp_path):
+def test_the_sandbox_section_runs_as_written_and_quietly_from_an_installed_collection(guides, user_shell, tmp_path):
     blocks = guides.section_blocks(GUIDE, SECTION)
     assert guides.write_named_files(blocks, tmp_path) == ["state.yml", "site.yml"]
+    write_config_file(blocks, tmp_path)
     (console,) = [block for block in blocks if block.language == "console"]
 
     try:
         result = user_shell.run("\n".join(console.commands()), cwd=tmp_path, timeout=240)
     finally:
-        user_shell.run("ansible-playbook bunnynet.cloud.simulator -e simulator_state=stopped", cwd=tmp_path)
+        stopped_again = user_shell.run(STOP, cwd=tmp_path)
 
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
+    assert "WARNING" not in output
     # start, site.yml, site.yml --check --diff, stop
     assert [int(changed) for changed in RECAP.findall(result.stdout)][1:3] == [1, 0]
     request_log = next(line for line in result.stdout.splitlines() if line.startswith("[{"))
     writes = [entry for entry in json.loads(request_log) if entry["method"] != "GET"]
     assert [(entry["method"], entry["path"]) for entry in writes] == [("PATCH", "/mc/apps/shopApp01/containers/shopWebTpl1")]
     url = re.search(r"The simulator listens on (http://\S+) ", result.stdout).group(1)
+    assert "The simulator that listened on %s stopped." % url in result.stdout
     with pytest.raises(requests.ConnectionError):
         requests.get(url + "/_sim/settings", timeout=5)
+    assert "No simulator was running from %s/.cache/bunnynet-cloud-simulator; nothing to stop." % user_shell.home in stopped_again.stdout
 
 
 def test_starting_without_the_packages_names_the_command_that_installs_them(user_shell, installed_collection, tmp_path):
@@ -77,5 +92,62 @@ def test_starting_again_replaces_the_simulator_started_before(user_shell, tmp_pa
     assert first.returncode == 0 and second.returncode == 0, first.stdout + second.stdout
     first_url, second_url = first.stdout.splitlines()[-1], second.stdout.splitlines()[-1]
     assert first_url != second_url
+    assert "It replaces the one on %s and starts from a fresh state: source %s/.cache/bunnynet-cloud-simulator/env again" % (
+        first_url, user_shell.home) in second.stdout
+    assert "It replaces" not in first.stdout
     with pytest.raises(requests.ConnectionError):
         requests.get(first_url + "/_sim/settings", timeout=5)
+
+
+def examples_of(module_source):
+    """A module's EXAMPLES, read from its source as ansible-doc shows them, as a list of tasks."""
+    tree = ast.parse(module_source.read_text(encoding="utf-8"))
+    (examples,) = [node.value.value for node in tree.body
+                   if isinstance(node, ast.Assign) and any(getattr(target, "id", None) == "EXAMPLES" for target in node.targets)]
+    return yaml.safe_load(examples)
+
+
+def every_example_playbook(installed_collection):
+    """One play per module of the installed collection, each running its EXAMPLES from the examples' state."""
+    fixtures = installed_collection / "tests" / "simulator" / "fixtures" / "examples.yml"
+    # What a fresh start with simulator_examples gives each module's examples, in a fraction of the time.
+    restore = {
+        "name": "Bring back the state the sandbox starts with",
+        "ansible.builtin.uri": {
+            "url": "{{ lookup('ansible.builtin.env', 'BUNNYNET_API_URL') }}/_sim/fixtures",
+            "method": "POST",
+            "body_format": "json",
+            "body": "{{ lookup('ansible.builtin.file', %r) | from_yaml }}" % str(fixtures),
+        },
+    }
+    return [
+        {"name": "The examples of %s" % module.stem, "hosts": "localhost", "connection": "local", "gather_facts": False,
+         "tasks": [restore] + examples_of(module)}
+        for module in sorted((installed_collection / "plugins" / "modules").glob("*.py"))
+    ]
+
+
+@pytest.mark.usefixtures("no_simulator_left")
+def test_every_modules_examples_run_as_written_in_the_examples_sandbox(guides, user_shell, installed_collection, tmp_path):
+    blocks = guides.section_blocks(GUIDE, EXAMPLES_SECTION)
+    (console,) = [block for block in blocks if block.language == "console"]
+    # The guide's playbook, and one holding every module's examples, where the guide has you write playbooks.
+    examples_folder = user_shell.home / ".cache" / "bunnynet-cloud-simulator" / "examples"
+    assert guides.write_named_files(blocks, examples_folder) == ["referrers.yml"]
+    playbook = every_example_playbook(installed_collection)
+    (examples_folder / "every-example.yml").write_text(yaml.safe_dump(playbook, sort_keys=False, width=1000))
+    write_config_file(guides.section_blocks(GUIDE, SECTION), tmp_path)
+
+    try:
+        result = user_shell.run("\n".join(console.commands() + ["ansible-playbook every-example.yml"]), cwd=tmp_path, timeout=240)
+    finally:
+        user_shell.run(STOP, cwd=tmp_path)
+
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert "WARNING" not in output
+    assert "pull_zone_id: 10" in result.stdout  # ansible-doc showed the module's examples
+    # start, then referrers.yml, which allowed the two referrers pull zone 10 did not allow yet
+    assert [int(changed) for changed in RECAP.findall(result.stdout)][1] == 1
+    modules = sorted(path.stem for path in (guides.root / "plugins" / "modules").glob("*.py"))
+    assert re.findall(r"^PLAY \[The examples of (\w+)\]", result.stdout, re.MULTILINE) == modules

@@ -1,0 +1,1 @@
+export default { fetch(request) { return fetch(request); } };
