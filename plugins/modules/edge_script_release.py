@@ -92,6 +92,12 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
+previous_release:
+  description:
+    - The release that was live before the run, in the same form as RV(release); the one a
+      rollback restores. V(null) when the script had none. The same as RV(release) when nothing changed.
+  returned: success
+  type: dict
 release:
   description:
     - The live release in snake_case after the run, as the API returns it; the prediction in
@@ -168,10 +174,10 @@ def publish_release(module):
     earlier = None
     if uuid is not None:
         if active is not None and active.get("Uuid") == uuid:
-            module.exit_resource(False, project_release(active), project_release(active))
+            module.exit_resource(False, project_release(active), project_release(active), previous_release=project_release(active))
         earlier = release_with_uuid(module.client, script_id, uuid)
     elif active is not None and code and active.get("Code") == code and not params["force"]:
-        module.exit_resource(False, project_release(active), project_release(active))
+        module.exit_resource(False, project_release(active), project_release(active), previous_release=project_release(active))
     elif not module.check_mode:
         uuid = new_uuid()
 
@@ -190,7 +196,7 @@ def publish_release(module):
         # Publishing answers no body: the release comes from a read, unless a read already settled the write.
         if not after:
             after = active_release(module.client, script_id)
-    module.exit_resource(True, project_release(active), project_release(after))
+    module.exit_resource(True, project_release(active), project_release(after), previous_release=project_release(active))
 
 
 def new_uuid():

@@ -276,3 +276,24 @@ def test_bad_input_fails_before_any_request(simulator, options, message):
     assert result["failed"] is True
     assert message in result["msg"]
     assert simulator.requests() == []
+
+
+def test_the_release_that_was_live_is_returned_for_a_rollback(released):
+    result = run(released, note="v2")
+
+    assert result["changed"] is True
+    assert (result["previous_release"]["uuid"], result["previous_release"]["code"]) == (V1, RELEASED_CODE)
+    assert result["release"]["uuid"] != V1
+
+
+def test_a_script_without_a_live_release_had_no_previous_one(unreleased):
+    assert run(unreleased, note="first")["previous_release"] is None
+
+
+def test_an_unchanged_run_names_the_live_release_as_the_previous_one(released):
+    set_code(released, RELEASED_CODE)
+
+    result = run(released)
+
+    assert result["changed"] is False
+    assert result["previous_release"] == result["release"]
