@@ -20,8 +20,8 @@ from ansible.module_utils.parsing.convert_bool import boolean
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import reconcile_set
-from ansible_collections.bunnynet.cloud.plugins.module_utils.locking import LockTimeout, LockUnavailable, resource_lock
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import held_lock
 
 # bunny.net names every zone <name>.b-cdn.net; such hostnames belong to the platform.
 SYSTEM_HOSTNAME_SUFFIX = ".b-cdn.net"
@@ -232,14 +232,8 @@ def writing(module, parent):
     if module.check_mode:
         yield
         return
-    resource = parent.path(module.params[parent.id_option])
-    try:
-        with resource_lock(module.client.api_url, resource, module.params["lock_timeout"]) as held:
-            if not held:
-                module.ansible.warn("This system has no flock, so writes to %s from parallel tasks are not serialised." % resource)
-            yield
-    except (LockTimeout, LockUnavailable) as error:
-        module.fail(str(error))
+    with held_lock(module, parent.path(module.params[parent.id_option])):
+        yield
 
 
 def converge(module, parent, make_plan):
