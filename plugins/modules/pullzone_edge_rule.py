@@ -11,12 +11,12 @@ description:
   - Manages one edge rule of a pull zone, found by O(guid) or by its exact O(description), or all
     of a zone's rules at once from one list (O(rules)), so that they live in one place as code.
   - B(One rule.) With O(state=present), creates the rule when no rule has the O(description)
-    (O(actions) are then required), and otherwise changes the fields given: O(actions),
-    O(triggers), O(trigger_matching_type), O(enabled). Options left out are left as they are. A
+    (O(actions) are then required), and otherwise changes the fields given (O(actions),
+    O(triggers), O(trigger_matching_type), O(enabled)). Options left out are left as they are. A
     rule whose switch is all that differs is switched on or off with the API's switch call,
     which touches nothing else. O(state=absent) deletes the rule.
-  - B(A list of rules.) With O(rules), each item is a whole rule, found by its description: it is
-    created, or changed where it differs. The rules listed run in the order listed (the API's
+  - B(A list of rules.) With O(rules), each item is a whole rule, found by its description, which
+    is created, or changed where it differs. The rules listed run in the order listed (the API's
     order index, from 0). With O(purge=true) the rules not listed are deleted; otherwise they stay
     and run after the listed ones, in the order they had. With O(state=absent) the rules listed
     are deleted.
@@ -149,7 +149,7 @@ options:
     type: bool
   rules:
     description:
-      - The zone's rules as a list, in the order they are to run. Each item is a whole rule: what
+      - The zone's rules as a list, in the order they are to run. Each item is a whole rule; what
         it leaves out takes the value the suboption's default gives.
       - Rules are found by description, which must be unique among the items and among the zone's
         rules.
