@@ -325,11 +325,15 @@ class EdgeRulePlan:
 
     def _add_or_update(self, rule, content, differing, order_index):
         # Fields that compare equal keep the record's form (a trigger's patterns in the order it has them).
-        body = {field: copy.deepcopy(rule.get(field)) for field in CONTENT_FIELDS} if rule is not None else dict(copy.deepcopy(NEW_RULE))
+        body = copy.deepcopy(NEW_RULE)
+        if rule is not None:
+            body.update((field, copy.deepcopy(rule.get(field))) for field in CONTENT_FIELDS)
+            # The read model allows null lists; a write sends them as empty ones, which the rule reads back as.
+            body.update((field, body[field] or []) for field in ("ExtraActions", "Triggers"))
         body.update((field, copy.deepcopy(content[field])) for field in differing)
         body["OrderIndex"] = order_index
         if rule is None:
-            known = {rule.get("Guid") for rule in self.rules}
+            known = {present.get("Guid") for present in self.rules}
             write = Write("POST", build_path(WRITE_PATH, zone_id=self.zone_id), body,
                           confirm=self._confirmation(lambda found: found.get("Description") == body["Description"] and found.get("Guid") not in known, body))
             created = dict(body, Guid=None, ReadOnly=False)
@@ -415,7 +419,7 @@ def rule_list_plan(module, zone):
     """
     params = module.params
     plan = EdgeRulePlan(module, zone, lambda rules: [project_rule(rule) for rule in rules])
-    listed = [dict(desired_content(item)) for item in params["rules"]]
+    listed = [desired_content(item) for item in params["rules"]]
     for wanted in listed:
         matches = matching_rules(zone, description=wanted["Description"])
         if len(matches) > 1:
