@@ -512,4 +512,3 @@ def absent_system_hostname_problems(params):
         "hostnames[%d] must not be a bunny.net system hostname (*%s) with state=absent, got %r" % (index, SYSTEM_HOSTNAME_SUFFIX, name)
         for index, name in enumerate(given) if canonical(name).endswith(SYSTEM_HOSTNAME_SUFFIX)
     ]
-
