@@ -10,7 +10,7 @@ once, works out every write from that read, and makes one call per item that dif
 no call that replaces a whole list. While a run writes it holds the parent's lock (locking.py), so
 that parallel tasks on one controller write to one zone one after another. The result is the
 predicted state (the read with the writes applied), not a second read, so a run costs one read
-plus one call per change however large the lists are.
+plus one call per change however large the lists are. The edge rules' own code is in edge_rules.py.
 """
 
 import re
@@ -20,7 +20,6 @@ from ansible.module_utils.parsing.convert_bool import boolean
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import reconcile_set
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import held_lock
 
 # bunny.net names every zone <name>.b-cdn.net; such hostnames belong to the platform.
@@ -507,54 +506,3 @@ def absent_system_hostname_problems(params):
         "hostnames[%d] must not be a bunny.net system hostname (*%s) with state=absent, got %r" % (index, SYSTEM_HOSTNAME_SUFFIX, name)
         for index, name in enumerate(given) if canonical(name).endswith(SYSTEM_HOSTNAME_SUFFIX)
     ]
-
-
-# --- Edge rules -----------------------------------------------------------------------------------
-
-EDGE_RULE_SWITCH_PATH = "/pullzone/{zone_id}/edgerules/{guid}/setEdgeRuleEnabled"
-
-
-def find_edge_rule(zone, guid=None, description=None):
-    """The rule asked for, by GUID (in any case) or by exact description; ``(rule, problem)``."""
-    rules = zone.get("EdgeRules") or []
-    if guid is not None:
-        matches = [rule for rule in rules if str(rule.get("Guid") or "").lower() == guid.lower()]
-        asked = "no edge rule with the GUID %s" % guid
-    else:
-        matches = [rule for rule in rules if rule.get("Description") == description]
-        asked = "no edge rule described as %r" % description
-    if len(matches) == 1:
-        return matches[0], None
-    listing = ", ".join("%s (%r)" % (rule.get("Guid"), rule.get("Description")) for rule in rules) or "none"
-    if not matches:
-        return None, "Pull zone %s has %s; its edge rules are: %s" % (zone.get("Id"), asked, listing)
-    return None, "Pull zone %s has %d edge rules described as %r, so choose one by guid; its edge rules are: %s" % (
-        zone.get("Id"), len(matches), description, listing)
-
-
-def edge_rule_plan(module, zone):
-    """Switch one edge rule on or off: one write, only when its ``Enabled`` differs."""
-    params = module.params
-    zone_id = params["pull_zone_id"]
-    rule, problem = find_edge_rule(zone, params["guid"], params["description"])
-    if problem:
-        return WritePlan(module, None, None, problems=[problem])
-    enabled = params["enabled"]
-    before = to_snake(rule)
-    after = dict(before, enabled=enabled)
-    if bool(rule.get("Enabled")) == enabled:
-        return WritePlan(module, before, after)
-    if rule.get("ReadOnly"):
-        return WritePlan(module, None, None, problems=[
-            "The edge rule %s of pull zone %s is read-only, so it cannot be switched %s" % (rule["Guid"], zone_id, "on" if enabled else "off")])
-    guid = rule["Guid"]
-
-    def switched(zone):
-        found, _problem = find_edge_rule(zone, guid=guid)
-        return found is not None and bool(found.get("Enabled")) == enabled
-
-    # The contract's body is {Id, Value} and neither it nor the vendor's ToggleRequestModel says
-    # what Id is; the rule is named by the path already, so Id carries the pull zone's ID.
-    write = Write("POST", build_path(EDGE_RULE_SWITCH_PATH, zone_id=zone_id, guid=guid), {"Id": zone_id, "Value": enabled},
-                  confirm=confirmation(lambda: PULL_ZONE.read(module.client, zone_id), switched))
-    return WritePlan(module, before, after, [write])

@@ -42,6 +42,23 @@ IMAGE_TAG_HINT = "must match letters and digits joined by at most two of . _ -"
 MOUNT_PATH_HINT = "must match an absolute path without //, .. or spaces"
 HOSTNAME_RULE = "must be a DNS name such as cdn.example.com"
 
+# The vendor's EdgeRuleActionType and TriggerTypes, by the names the options take.
+EDGE_RULE_ACTIONS = (
+    "force_ssl", "redirect", "origin_url", "override_cache_time", "block_request", "set_response_header", "set_request_header",
+    "force_download", "disable_token_authentication", "enable_token_authentication", "override_cache_time_public",
+    "ignore_query_string", "disable_optimizer", "force_compression", "set_status_code", "bypass_perma_cache",
+    "override_browser_cache_time", "origin_storage", "set_network_rate_limit", "set_connection_limit",
+    "set_requests_per_second_limit", "run_edge_script", "origin_magic_containers", "disable_waf", "retry_origin",
+    "override_browser_cache_response_header", "remove_browser_cache_response_header", "disable_shield_challenge",
+    "disable_shield", "disable_shield_bot_detection", "bypass_aws_s3_authentication", "disable_shield_access_lists",
+    "disable_shield_rate_limiting", "enable_request_coalescing", "disable_request_coalescing", "strip_cookies_client_to_origin",
+)
+EDGE_RULE_TRIGGERS = (
+    "url", "request_header", "response_header", "url_extension", "country_code", "remote_ip", "url_query_string", "random_chance",
+    "status_code", "request_method", "cookie_value", "country_state_code", "origin_retry_attempt_count", "origin_connection_error",
+)
+MATCHING = ("any", "all", "none")
+
 PORT = dict(container_port=80)
 CDN = dict(port_mappings=[PORT])
 
@@ -164,6 +181,28 @@ OTHER_CASES = [
     ("pullzone_referrer", dict(pull_zone_id=1, allowed_referrers=[""]), "allowed_referrers[0]", HOSTNAME_RULE),
     ("pullzone_referrer", dict(pull_zone_id=1, blocked_referrers=[""]), "blocked_referrers[0]", HOSTNAME_RULE),
     ("pullzone_referrer", dict(pull_zone_id=1, allowed_referrers=["a.example"], state="gone"), "state", one_of("present", "absent")),
+    # Pull zone edge rules: the vendor's action, trigger and matching types, and a rule's parts
+    ("pullzone_edge_rule", dict(pull_zone_id=1, description="x", actions=[dict(type="teleport")]), "actions", one_of(*EDGE_RULE_ACTIONS)),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, description="x", triggers=[dict(type="moon_phase")]), "triggers", one_of(*EDGE_RULE_TRIGGERS)),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, description="x", triggers=[dict(type="url", pattern_matching_type="some")]), "triggers",
+     one_of(*MATCHING)),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, description="x", trigger_matching_type="some"), "trigger_matching_type", one_of(*MATCHING)),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, description="x", actions=[]), "actions", items(1, None, 0)),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, description="x", state="gone"), "state", one_of("present", "absent")),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x", actions=[dict(type="teleport")])]), "rules -> actions",
+     one_of(*EDGE_RULE_ACTIONS)),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x", actions=[dict(type="force_ssl")], trigger_matching_type="some")]),
+     "rules", one_of(*MATCHING)),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x", actions=[])]), "rules[0].actions", items(1, None, 0)),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="")]), "rules[0].description", length(1, None, 0)),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x", actions=[dict(type="force_ssl")])] * 2), "rules",
+     "must give each description once, got 'x' more than once"),
+    ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x")]), "rules[0].actions", "is required with state=present"),
+    # Purges: a zone, a tag, absolute URLs
+    ("pullzone_purge", dict(pull_zone_id=0), "pull_zone_id", "must be at least 1, got 0"),
+    ("pullzone_purge", dict(pull_zone_id=1, cache_tag=""), "cache_tag", length(1, None, 0)),
+    ("pullzone_purge", dict(urls=[]), "urls", items(1, None, 0)),
+    ("pullzone_purge", dict(urls=["cdn.example.com/a.css"]), "urls[0]", "must match an absolute http:// or https:// URL"),
     ("videolibrary_referrer", dict(video_library_id=1, allowed_referrers=[""]), "allowed_referrers[0]", HOSTNAME_RULE),
     ("videolibrary_referrer", dict(video_library_id=1, blocked_referrers=[""]), "blocked_referrers[0]", HOSTNAME_RULE),
     ("videolibrary_referrer", dict(video_library_id=1, allowed_referrers=["a.example"], state="gone"), "state", one_of("present", "absent")),
