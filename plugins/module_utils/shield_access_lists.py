@@ -317,7 +317,8 @@ class ZoneAccessLists:
             item.update(changes)
             if changes.get("enabled"):
                 enabling.append(item)
-            self.writes.append(("CONFIGURE", item["configuration_id"], {"isEnabled": item["enabled"], "action": ACTIONS.get(item["action"], item["action"])}, None))
+            body = {"isEnabled": item["enabled"], "action": ACTIONS.get(item["action"], item["action"])}
+            self.writes.append(("CONFIGURE", item["configuration_id"], body, None))
         self._check_plans(enabling)
         self._finish(managed, after)
 

@@ -64,7 +64,34 @@ options:
         description: The part of the request to test, by the WAF's name.
         type: str
         required: true
-        choices: [REQUEST_URI, REQUEST_URI_RAW, ARGS, ARGS_COMBINED_SIZE, ARGS_GET, ARGS_GET_NAMES, ARGS_POST, ARGS_POST_NAMES, FILES_NAMES, GEO, REMOTE_ADDR, QUERY_STRING, REQUEST_BASENAME, REQUEST_BODY, REQUEST_COOKIES_NAMES, REQUEST_COOKIES, REQUEST_FILENAME, REQUEST_HEADERS_NAMES, REQUEST_HEADERS, REQUEST_LINE, REQUEST_METHOD, REQUEST_PROTOCOL, RESPONSE_BODY, RESPONSE_HEADERS, RESPONSE_STATUS, FINGERPRINT, VERIFIED_BOT_CATEGORY]
+        choices:
+          - REQUEST_URI
+          - REQUEST_URI_RAW
+          - ARGS
+          - ARGS_COMBINED_SIZE
+          - ARGS_GET
+          - ARGS_GET_NAMES
+          - ARGS_POST
+          - ARGS_POST_NAMES
+          - FILES_NAMES
+          - GEO
+          - REMOTE_ADDR
+          - QUERY_STRING
+          - REQUEST_BASENAME
+          - REQUEST_BODY
+          - REQUEST_COOKIES_NAMES
+          - REQUEST_COOKIES
+          - REQUEST_FILENAME
+          - REQUEST_HEADERS_NAMES
+          - REQUEST_HEADERS
+          - REQUEST_LINE
+          - REQUEST_METHOD
+          - REQUEST_PROTOCOL
+          - RESPONSE_BODY
+          - RESPONSE_HEADERS
+          - RESPONSE_STATUS
+          - FINGERPRINT
+          - VERIFIED_BOT_CATEGORY
       variable_value:
         description: Which one of the variable's items to test, such as a header's name for C(REQUEST_HEADERS).
         type: str
@@ -91,7 +118,28 @@ options:
       - How request values are transformed before they are compared. A set. A new rate limit gets none when this is left out.
     type: list
     elements: str
-    choices: [cmdline, compress_whitespace, css_decode, hex_encode, html_entity_decode, js_decode, length, lowercase, md5, normalize_path, normalise_path, normalize_path_win, normalise_path_win, remove_comments, remove_nulls, remove_whitespace, replace_comments, sha1, url_decode, url_decode_uni, utf8_to_unicode]
+    choices:
+      - cmdline
+      - compress_whitespace
+      - css_decode
+      - hex_encode
+      - html_entity_decode
+      - js_decode
+      - length
+      - lowercase
+      - md5
+      - normalize_path
+      - normalise_path
+      - normalize_path_win
+      - normalise_path_win
+      - remove_comments
+      - remove_nulls
+      - remove_whitespace
+      - replace_comments
+      - sha1
+      - url_decode
+      - url_decode_uni
+      - utf8_to_unicode
   requests:
     description:
       - How many matching requests a client may send within O(window). Required to create the rate limit.
@@ -149,7 +197,34 @@ options:
             description: The part of the request to test, by the WAF's name.
             type: str
             required: true
-            choices: [REQUEST_URI, REQUEST_URI_RAW, ARGS, ARGS_COMBINED_SIZE, ARGS_GET, ARGS_GET_NAMES, ARGS_POST, ARGS_POST_NAMES, FILES_NAMES, GEO, REMOTE_ADDR, QUERY_STRING, REQUEST_BASENAME, REQUEST_BODY, REQUEST_COOKIES_NAMES, REQUEST_COOKIES, REQUEST_FILENAME, REQUEST_HEADERS_NAMES, REQUEST_HEADERS, REQUEST_LINE, REQUEST_METHOD, REQUEST_PROTOCOL, RESPONSE_BODY, RESPONSE_HEADERS, RESPONSE_STATUS, FINGERPRINT, VERIFIED_BOT_CATEGORY]
+            choices:
+              - REQUEST_URI
+              - REQUEST_URI_RAW
+              - ARGS
+              - ARGS_COMBINED_SIZE
+              - ARGS_GET
+              - ARGS_GET_NAMES
+              - ARGS_POST
+              - ARGS_POST_NAMES
+              - FILES_NAMES
+              - GEO
+              - REMOTE_ADDR
+              - QUERY_STRING
+              - REQUEST_BASENAME
+              - REQUEST_BODY
+              - REQUEST_COOKIES_NAMES
+              - REQUEST_COOKIES
+              - REQUEST_FILENAME
+              - REQUEST_HEADERS_NAMES
+              - REQUEST_HEADERS
+              - REQUEST_LINE
+              - REQUEST_METHOD
+              - REQUEST_PROTOCOL
+              - RESPONSE_BODY
+              - RESPONSE_HEADERS
+              - RESPONSE_STATUS
+              - FINGERPRINT
+              - VERIFIED_BOT_CATEGORY
           variable_value:
             description: Which one of the variable's items to test, such as a header's name for C(REQUEST_HEADERS).
             type: str
@@ -176,7 +251,28 @@ options:
           - How request values are transformed before they are compared. A set. A new rate limit gets none when this is left out.
         type: list
         elements: str
-        choices: [cmdline, compress_whitespace, css_decode, hex_encode, html_entity_decode, js_decode, length, lowercase, md5, normalize_path, normalise_path, normalize_path_win, normalise_path_win, remove_comments, remove_nulls, remove_whitespace, replace_comments, sha1, url_decode, url_decode_uni, utf8_to_unicode]
+        choices:
+          - cmdline
+          - compress_whitespace
+          - css_decode
+          - hex_encode
+          - html_entity_decode
+          - js_decode
+          - length
+          - lowercase
+          - md5
+          - normalize_path
+          - normalise_path
+          - normalize_path_win
+          - normalise_path_win
+          - remove_comments
+          - remove_nulls
+          - remove_whitespace
+          - replace_comments
+          - sha1
+          - url_decode
+          - url_decode_uni
+          - utf8_to_unicode
       requests:
         description:
           - How many matching requests a client may send within O(rules[].window). Required to create the rate limit.

@@ -133,7 +133,8 @@ def _details(item: Dict[str, Any], managed: bool) -> Dict[str, Any]:
     """A list as the vendor's AccessListDetails reads it."""
     if managed:
         _list_id, name, category, required_plan = next(entry for entry in MANAGED_LISTS if entry[0] == item["listId"])
-        description, list_type, entry_count, frequency, updated = f"{name}, curated by the vendor.", TYPE_CIDR, 1000, MANAGED_UPDATE_FREQUENCY, "2026-01-01T00:00:00Z"
+        description, list_type, entry_count = f"{name}, curated by the vendor.", TYPE_CIDR, 1000
+        frequency, updated = MANAGED_UPDATE_FREQUENCY, "2026-01-01T00:00:00Z"
     else:
         name, category, required_plan, description = item["name"], 0, 0, item["description"]
         list_type, entry_count, frequency, updated = item["type"], len(_entries(item["content"])), None, item["lastModified"]
@@ -189,13 +190,13 @@ async def create_custom_access_list(request: Request, shieldZoneId: int):
 
 
 @router.get("/{id}")
-async def get_custom_access_list(request: Request, shieldZoneId: int, id: int):  # noqa: A002 - the vendor's parameter name
+async def get_custom_access_list(request: Request, shieldZoneId: int, id: int):
     with state_of(request).lock:
         return _list_answer(_find_custom(find_zone(request, shieldZoneId), id))
 
 
 @router.patch("/{id}", openapi_extra=documented_body(UpdateCustomAccessListRequest, JSON_OR_TEXT_JSON))
-async def update_custom_access_list(request: Request, shieldZoneId: int, id: int):  # noqa: A002
+async def update_custom_access_list(request: Request, shieldZoneId: int, id: int):
     body = await read_body(request, UpdateCustomAccessListRequest, JSON_OR_TEXT_JSON)
     with state_of(request).lock:
         zone = find_zone(request, shieldZoneId)
@@ -212,7 +213,7 @@ async def update_custom_access_list(request: Request, shieldZoneId: int, id: int
 
 
 @router.delete("/{id}")
-async def delete_custom_access_list(request: Request, shieldZoneId: int, id: int):  # noqa: A002
+async def delete_custom_access_list(request: Request, shieldZoneId: int, id: int):
     with state_of(request).lock:
         zone = find_zone(request, shieldZoneId)
         zone["accessLists"]["custom"].remove(_find_custom(zone, id))
@@ -220,7 +221,7 @@ async def delete_custom_access_list(request: Request, shieldZoneId: int, id: int
 
 
 @router.patch("/configurations/{id}", openapi_extra=documented_body(UpdateAccessListConfigurationRequest, JSON_OR_TEXT_JSON))
-async def update_access_list_configuration(request: Request, shieldZoneId: int, id: int):  # noqa: A002
+async def update_access_list_configuration(request: Request, shieldZoneId: int, id: int):
     body = await read_body(request, UpdateAccessListConfigurationRequest, JSON_OR_TEXT_JSON)
     with state_of(request).lock:
         zone = find_zone(request, shieldZoneId)

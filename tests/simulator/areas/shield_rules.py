@@ -202,7 +202,7 @@ async def list_custom_waf_rules(request: Request, shieldZoneId: int, page: int =
 
 
 @router.get("/shield/waf/custom-rule/{id}")
-async def get_custom_waf_rule(request: Request, id: int):  # noqa: A002 - the vendor's parameter name
+async def get_custom_waf_rule(request: Request, id: int):
     with state_of(request).lock:
         return json_response(rule_view(_find_rule(request, WAF_RULES, id)[1]))
 
@@ -213,17 +213,17 @@ async def create_custom_waf_rule(request: Request):
 
 
 @router.put("/shield/waf/custom-rule/{id}", openapi_extra=documented_body(UpdateCustomWafRuleRequest, JSON_OR_TEXT_JSON))
-async def replace_custom_waf_rule(request: Request, id: int):  # noqa: A002
+async def replace_custom_waf_rule(request: Request, id: int):
     return _update(request, WAF_RULES, id, await read_body(request, UpdateCustomWafRuleRequest, JSON_OR_TEXT_JSON))
 
 
 @router.patch("/shield/waf/custom-rule/{id}", openapi_extra=documented_body(UpdateCustomWafRuleRequest, JSON_OR_TEXT_JSON))
-async def update_custom_waf_rule(request: Request, id: int):  # noqa: A002
+async def update_custom_waf_rule(request: Request, id: int):
     return _update(request, WAF_RULES, id, await read_body(request, UpdateCustomWafRuleRequest, JSON_OR_TEXT_JSON))
 
 
 @router.delete("/shield/waf/custom-rule/{id}")
-async def delete_custom_waf_rule(request: Request, id: int):  # noqa: A002
+async def delete_custom_waf_rule(request: Request, id: int):
     return _delete(request, WAF_RULES, id)
 
 
@@ -235,7 +235,7 @@ async def list_rate_limits(request: Request, shieldZoneId: int, page: int = 1, p
 
 
 @router.get("/shield/rate-limit/{id}")
-async def get_rate_limit(request: Request, id: int):  # noqa: A002
+async def get_rate_limit(request: Request, id: int):
     with state_of(request).lock:
         return json_response(rule_view(_find_rule(request, RATE_LIMITS, id)[1]))
 
@@ -246,10 +246,10 @@ async def create_rate_limit(request: Request):
 
 
 @router.patch("/shield/rate-limit/{id}", openapi_extra=documented_body(UpdateWafRateLimitRequest, JSON_OR_TEXT_JSON))
-async def update_rate_limit(request: Request, id: int):  # noqa: A002
+async def update_rate_limit(request: Request, id: int):
     return _update(request, RATE_LIMITS, id, await read_body(request, UpdateWafRateLimitRequest, JSON_OR_TEXT_JSON))
 
 
 @router.delete("/shield/rate-limit/{id}")
-async def delete_rate_limit(request: Request, id: int):  # noqa: A002
+async def delete_rate_limit(request: Request, id: int):
     return _delete(request, RATE_LIMITS, id)

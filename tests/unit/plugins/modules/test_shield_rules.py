@@ -92,7 +92,9 @@ def test_a_create_sends_the_first_condition_in_the_rule_and_the_others_chained_a
         "ruleConfiguration": {
             "actionType": 1, "severityType": 2, "transformationTypes": [8, 19],
             "variableTypes": {"QUERY_STRING": ""}, "operatorType": 17, "value": "", "isNegated": False, "isRegexVariable": False,
-            "chainedRuleConditions": [{"variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "value": "/admin", "isNegated": False, "isRegexVariable": False}],
+            "chainedRuleConditions": [
+                {"variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "value": "/admin", "isNegated": False, "isRegexVariable": False},
+            ],
         },
     }
 
