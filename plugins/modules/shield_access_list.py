@@ -8,8 +8,8 @@ module: shield_access_list
 short_description: Manage the access lists of a Shield zone
 version_added: 0.1.0
 description:
-  - Creates, updates and deletes a custom access list of a Shield zone, found by its O(name): its
-    entries, whether it is enabled and what it does with a request that matches it. Or, with
+  - Creates, updates and deletes a custom access list of a Shield zone, found by its O(name), with
+    its entries, whether it is enabled and what it does with a request that matches it. Or, with
     O(managed_lists), turns the vendor's curated lists on or off and sets their action.
   - The types of list are the API's, C(ip), C(cidr), C(asn), C(country), C(organization) and
     C(ja4); the API has no list of user agents (match those with M(bunnynet.cloud.shield_waf_rule)

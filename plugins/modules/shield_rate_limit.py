@@ -8,8 +8,8 @@ module: shield_rate_limit
 short_description: Manage the rate limits of a Shield zone
 version_added: 0.1.0
 description:
-  - Creates, updates and deletes rate limits of a Shield zone: how many matching requests a client
-    may send within a window, and what happens past that, each found by its O(name) within
+  - Creates, updates and deletes rate limits of a Shield zone (how many matching requests a client
+    may send within a window, and what happens past that), each found by its O(name) within
     the zone (or its O(id)); or, with O(rules), makes the zone hold a list of rules (O(purge) removes
     the ones the list leaves out).
   - Conditions compare as a set, whatever order the API returns them in, and so do transformations.
