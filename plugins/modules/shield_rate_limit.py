@@ -44,7 +44,7 @@ options:
     type: str
   action:
     description:
-      - What happens to a client past the rate: C(rate_limit) refuses its requests for O(block_time), C(log) only logs, C(challenge) challenges it.
+      - What happens to a client past the rate. C(rate_limit) refuses its requests for O(block_time), C(log) only logs, C(challenge) challenges it.
       - Required to create the rate limit.
     type: str
     choices: [rate_limit, log, challenge]
@@ -56,7 +56,7 @@ options:
   conditions:
     description:
       - What a request must match, every condition at once. Required to create the rate limit.
-      - A set: their order does not matter (the API keeps them in an order of its own).
+      - A set; their order does not matter (the API keeps them in an order of its own).
     type: list
     elements: dict
     suboptions:
@@ -177,7 +177,7 @@ options:
         type: str
       action:
         description:
-          - What happens to a client past the rate: C(rate_limit) refuses its requests for O(block_time), C(log) only logs, C(challenge) challenges it.
+          - What happens to a client past the rate. C(rate_limit) refuses its requests for O(block_time), C(log) only logs, C(challenge) challenges it.
           - Required to create the rate limit.
         type: str
         choices: [rate_limit, log, challenge]
@@ -189,7 +189,7 @@ options:
       conditions:
         description:
           - What a request must match, every condition at once. Required to create the rate limit.
-          - A set: their order does not matter (the API keeps them in an order of its own).
+          - A set; their order does not matter (the API keeps them in an order of its own).
         type: list
         elements: dict
         suboptions:

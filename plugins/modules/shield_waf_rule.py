@@ -55,7 +55,7 @@ options:
   conditions:
     description:
       - What a request must match, every condition at once. Required to create the custom WAF rule.
-      - A set: their order does not matter (the API keeps them in an order of its own).
+      - A set; their order does not matter (the API keeps them in an order of its own).
     type: list
     elements: dict
     suboptions:
@@ -169,7 +169,7 @@ options:
       conditions:
         description:
           - What a request must match, every condition at once. Required to create the custom WAF rule.
-          - A set: their order does not matter (the API keeps them in an order of its own).
+          - A set; their order does not matter (the API keeps them in an order of its own).
         type: list
         elements: dict
         suboptions:

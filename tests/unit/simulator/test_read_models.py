@@ -74,7 +74,7 @@ def sparse_variables(pick: Callable[[Any], Any] = lambda body: body) -> Callable
         variables = models("shield")["CreateCustomWafRuleModel"]["properties"]["variableTypes"]["properties"]
         configuration = rule["ruleConfiguration"]
         for condition in [configuration] + list(configuration.get("chainedRuleConditions") or []):
-            condition["variableTypes"] = {**{name: "" for name in variables}, **condition["variableTypes"]}
+            condition["variableTypes"] = {**dict.fromkeys(variables, ""), **condition["variableTypes"]}
         return rule
 
     return complete
