@@ -12,10 +12,12 @@ import json
 
 from ansible.module_utils.common.yaml import HAS_YAML, SafeLoader
 
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import apply_changes, changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 
 ZONE_ARGUMENT = dict(shield_zone_id=dict(type="int", required=True))
+ZONE_PATH = "/shield/shield-zone/{zone_id}"
 API_GUARDIAN_PATH = "/shield/shield-zone/{zone_id}/api-guardian"
 SPECIFICATION_PATH = "/shield/shield-zone/{zone_id}/api-guardian/spec"
 BOT_DETECTION_PATH = "/shield/shield-zone/{zone_id}/bot-detection"
@@ -29,6 +31,32 @@ def envelope_data(body):
     if isinstance(body, dict) and "data" in body and "error" in body:
         return body["data"]
     return body
+
+
+def shield_data(body):
+    """The ``data`` of a Shield answer; some reads (a zone's) answer ``{data}`` without an ``error``."""
+    if isinstance(body, dict) and "data" in body:
+        return body["data"]
+    return body
+
+
+def shield_pages(client, path, per_page=100):
+    """Every item of a Shield list: ``data`` page by page, following ``page.nextPage`` until it is null."""
+    page = 1
+    while True:
+        body = client.get(path, params={"page": page, "perPage": per_page}) or {}
+        items = body.get("data") or []
+        yield from items
+        next_page = (body.get("page") or {}).get("nextPage")
+        # A next page that does not move forward would loop for ever; an empty page ends the list too.
+        if not items or not isinstance(next_page, int) or next_page <= page:
+            return
+        page = next_page
+
+
+def zone_lock_path(zone_id):
+    """What writes to one Shield zone lock, whichever of its parts they change (see locking.py)."""
+    return build_path(ZONE_PATH, zone_id=zone_id)
 
 
 def zone_error_describer(zone_id):

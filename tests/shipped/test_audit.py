@@ -34,6 +34,14 @@ INVENTORY = {
                 "pullzone_domains_pull_zone_id": 12,
                 "pullzone_domains_hostnames": ["media.demo.example"],
             },
+            "shop_shield": {
+                "shield_pull_zone_id": 4711,
+                "shield_zone_settings": {"waf_execution_mode": "block"},
+                "shield_waf_rules": [
+                    {"name": "Admin area", "action": "block", "conditions": [{"variable": "REQUEST_URI", "operator": "begins_with", "value": "/admin"}]}
+                ],
+                "shield_access_lists": [{"name": "Office", "type": "cidr", "action": "allow", "entries": ["203.0.113.0/24"]}],
+            },
             "gateway_script": {
                 "edge_script_deploy_name": "demo-gateway",
                 "edge_script_deploy_code_file": "{{ inventory_dir }}/gateway.js",
@@ -62,6 +70,11 @@ APPLY = """
       ansible.builtin.include_role:
         name: bunnynet.cloud.pullzone_domains
       when: pullzone_domains_pull_zone_id is defined
+
+    - name: Protect the shop with Shield
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.shield
+      when: shield_pull_zone_id is defined
 """
 
 MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
@@ -71,6 +84,7 @@ DRIFTED = {
     ("assets_zone", "pull zone 10 hostnames"),
     ("assets_zone", "pull zone 10 edge rule Maintenance redirect"),
     ("gateway_script", "edge script demo-gateway variables"),
+    ("shop_shield", "pull zone 4711 access list Office"),
 }
 
 
@@ -88,13 +102,15 @@ def applied(sandbox):
 
 @pytest.fixture(scope="module")
 def drift(applied):
-    """The same account after someone put an older image on a container, removed a hostname, switched an edge rule on
-    and changed a script's variable, by hand."""
+    """The same account after someone put an older image on a container, removed a hostname, switched an edge rule on,
+    changed a script's variable and replaced the office's access list, by hand."""
     applied.api("DELETE", "/pullzone/10/removeHostname", {"Hostname": "static.demo.example"})
     applied.api("POST", "/pullzone/10/edgerules/%s/setEdgeRuleEnabled" % MAINTENANCE_RULE, {"Id": 10, "Value": True})
     (upstream,) = [variable for variable in applied.api("GET", "/compute/script/501")["EdgeScriptVariables"] if variable["Name"] == "UPSTREAM"]
     applied.api("POST", "/compute/script/501/variables/%s" % upstream["Id"], {"DefaultValue": "https://origin-us.example.com"})
     applied.api("PATCH", "/mc/apps/demoWebApp01/containers/demoWebTpl01", {"imageTag": "1.27"})
+    (office,) = applied.api("GET", "/shield/shield-zone/4102/access-lists")["customLists"]
+    applied.api("PATCH", "/shield/shield-zone/4102/access-lists/%d" % office["listId"], {"content": "198.51.100.7"})
     return applied
 
 
@@ -119,7 +135,7 @@ def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
 
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is False and drifted(findings) == set()
-    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script"}
+    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield"}
     assert "Drifted: 0." in markdown
     assert sent and {method for method, _path in sent} == {"GET"}
 
@@ -130,7 +146,7 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is True
     assert drifted(findings) == DRIFTED
-    assert findings["summary"] == {"hosts": 4, "resources": len(findings["resources"]), "drifted": 4, "errors": 0}
+    assert findings["summary"] == {"hosts": 5, "resources": len(findings["resources"]), "drifted": 5, "errors": 0}
     assert {method for method, _path in sent} == {"GET"}
     # The Markdown has a section for each drifted resource and none for the others.
     sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
@@ -165,9 +181,9 @@ def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(appli
     # As docs/troubleshooting.md quotes it.
     assert (
         "The audit could not check web: web has none of the variables mc_rollout_app_id, edge_script_deploy_name, "
-        "pullzone_domains_pull_zone_id, so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit."
+        "pullzone_domains_pull_zone_id, shield_pull_zone_id, so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit."
     ) in " ".join(played.stdout.split())
-    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script"}
+    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield"}
 
 
 def test_bad_audit_settings_fail_before_any_request(applied):

@@ -1,9 +1,12 @@
-"""Shield zones under `/shield/shield-zone/{shieldZoneId}`: API Guardian and bot detection.
+"""Shield zones: the zone itself, API Guardian, bot detection and access lists.
 
-A stored zone is `{shieldZoneId, pullZoneId, planType, apiGuardian, botDetection}`: the zone fields
-of the vendor's ShieldZoneResponse that matter here, plus the `data` of the two configurations
-as their reads return it. `planType` is the vendor's ShieldPlanType (0 Basic, 1 Advanced,
-2 Business, 3 Enterprise); bot detection is not part of the Basic plan.
+A stored zone holds every property of the vendor's ShieldZoneResponse, plus `apiGuardian` and
+`botDetection` (the `data` of their reads), `accessLists` (`{custom, managed}`, see
+shield_access_lists.py) and `wafRules` and `rateLimits` (see shield_rules.py). `planType` is the
+vendor's ShieldPlanType (0 Basic, 1 Advanced, 2 Business, 3 Enterprise); bot detection is not part
+of the Basic plan, and the plan sets the zone's limits (PLAN_LIMITS).
+
+The Shield API has no delete for a zone: a zone, once created for a pull zone, stays.
 """
 
 import copy
@@ -19,12 +22,47 @@ from ..ids import next_int_id, utc_now
 from ..responses import json_response
 from ..state import SimulatorState
 from ..validation import JSON_OR_TEXT_JSON, ContractModel, documented_body, read_body
-from .base import Area, find_record, state_of
+from ..vendor_models import vendor_request_model
+from . import shield_access_lists, shield_rules
+from .base import Area, state_of
 from .shield_openapi import NotOpenApi, parse_specification
+from .shield_store import LIST_LIMIT_NAMES, PLAN_ADVANCED, PLAN_BASIC, ZONE_LIMIT_NAMES, find_zone, limit, shield_page, zone_of_pull_zone
 
 router = APIRouter(prefix="/shield/shield-zone/{shieldZoneId}", tags=["Shield zones"], dependencies=[Depends(require_access_key)])
+zones_router = APIRouter(tags=["Shield zones"], dependencies=[Depends(require_access_key)])
 
-PLAN_BASIC, PLAN_ADVANCED = 0, 1
+# Every property of the vendor's ShieldZoneResponse but the ids, the plan and its limits, at the
+# value a new zone reads back with (enums are the vendor's integers).
+ZONE_DEFAULTS = {
+    "learningMode": False,
+    "learningModeUntil": None,
+    "wafEnabled": True,
+    "wafExecutionMode": 0,
+    "wafDisabledRules": [],
+    "wafLogOnlyRules": [],
+    "wafCustomRuleOrder": [],
+    "wafRequestHeaderLoggingEnabled": True,
+    "requestBodyLoggingEnabled": False,
+    "wafRequestIgnoredHeaders": ["Cookie", "Authorization", "Signature", "Credential", "AccessKey"],
+    "wafRealtimeThreatIntelligenceEnabled": False,
+    "wafProfileId": None,
+    "wafEngineConfig": [],
+    "wafRequestBodyLimitAction": 1,
+    "wafResponseBodyLimitAction": 2,
+    "dDoSShieldSensitivity": 1,
+    "dDoSExecutionMode": 1,
+    "dDoSChallengeWindow": 3600,
+    "whitelabelResponsePages": False,
+}
+# The settings of the vendor's ShieldZoneRequest, which create and update take and answer with.
+ZONE_REQUEST_SETTINGS = (
+    "planType", "learningMode", "learningModeUntil", "wafEnabled", "wafExecutionMode", "wafDisabledRules", "wafLogOnlyRules",
+    "wafCustomRuleOrder", "wafRequestHeaderLoggingEnabled", "requestBodyLoggingEnabled", "wafRequestIgnoredHeaders",
+    "wafRealtimeThreatIntelligenceEnabled", "wafProfileId", "wafEngineConfig", "wafRequestBodyLimitAction",
+    "wafResponseBodyLimitAction", "dDoSShieldSensitivity", "dDoSChallengeWindow", "whitelabelResponsePages",
+)  # fmt: skip
+# Kept with the zone but not part of its read.
+ZONE_PARTS = ("apiGuardian", "botDetection", "accessLists", "wafRules", "rateLimits", "limits")
 # The per-zone limits API Guardian reports; the contract does not give their values.
 GUARDIAN_LIMITS = {"maxEndpoints": 500, "maxFieldsPerType": 100, "maxNestingDepth": 10, "maxTotalSchemaNodes": 10000, "maxTotalRegexLength": 10000}
 BOT_DETECTION_DEFAULTS = {
@@ -123,6 +161,10 @@ def fill_shield_zones(zones: List[Dict[str, Any]], state: SimulatorState) -> Lis
         zone_id = zone["shieldZoneId"]
         zone.setdefault("pullZoneId", None)
         zone.setdefault("planType", PLAN_ADVANCED)
+        for name, value in ZONE_DEFAULTS.items():
+            zone.setdefault(name, copy.deepcopy(value))
+        # Limits a fixture gives override the plan's.
+        zone["limits"] = {name: zone.pop(name) for name in ZONE_LIMIT_NAMES + LIST_LIMIT_NAMES if name in zone}
         guardian = zone.get("apiGuardian") or {}
         endpoints = []
         for endpoint in guardian.get("endpoints") or []:
@@ -137,11 +179,15 @@ def fill_shield_zones(zones: List[Dict[str, Any]], state: SimulatorState) -> Lis
             else:
                 bot_detection[name] = value
         zone["botDetection"] = {"shieldZoneId": zone_id, **bot_detection}
+    # Ids of lists and rules are unique across zones, so a zone created later counts the others' too.
+    others = [zone for zone in state.shield_zones if zone not in zones]
+    shield_access_lists.fill_access_lists(zones, others)
+    shield_rules.fill_rules(zones, others)
     return zones
 
 
 def _find_zone(request: Request, zone_id: int) -> Dict[str, Any]:
-    return find_record(state_of(request).shield_zones, zone_id, f"The shield zone {zone_id} was not found.", key="shieldZoneId")
+    return find_zone(request, zone_id)
 
 
 def _has_specification(zone: Dict[str, Any]) -> bool:
@@ -272,4 +318,90 @@ async def update_bot_detection(request: Request, shieldZoneId: int):
         return json_response(shield_envelope(configuration))
 
 
-AREA = Area(name="shield", prefix="/shield", error_style=ShieldStyle(), router=router, fixture_fillers={"shield_zones": fill_shield_zones})
+# --- The zone itself -----------------------------------------------------------------------------
+
+CreateShieldZoneRequest = vendor_request_model("shield", "CreateShieldZoneRequest")
+UpdateShieldZoneRequest = vendor_request_model("shield", "UpdateShieldZoneRequest")
+
+
+def zone_view(zone: Dict[str, Any]) -> Dict[str, Any]:
+    """The zone as the vendor's ShieldZoneResponse reads it."""
+    view = {name: copy.deepcopy(value) for name, value in zone.items() if name not in ZONE_PARTS}
+    view.update((name, limit(zone, name)) for name in ZONE_LIMIT_NAMES)
+    return view
+
+
+def _zone_request_view(zone: Dict[str, Any]) -> Dict[str, Any]:
+    """The zone in the vendor's ShieldZoneRequest shape, which create and update answer with."""
+    return {"shieldZoneId": zone["shieldZoneId"], "premiumPlan": zone["planType"] != PLAN_BASIC,
+            **{name: copy.deepcopy(zone[name]) for name in ZONE_REQUEST_SETTINGS}}
+
+
+def _apply_settings(zone: Dict[str, Any], settings: Dict[str, Any]) -> None:
+    """Set what a create or update sends; the deprecated premiumPlan and the id inside are not settings."""
+    for name, value in settings.items():
+        if name in ZONE_REQUEST_SETTINGS and value is not None:
+            zone[name] = value
+
+
+@zones_router.get("/shield/shield-zones")
+async def list_shield_zones(request: Request, page: int = 1, perPage: int = 10):
+    with state_of(request).lock:
+        return json_response(shield_page([zone_view(zone) for zone in state_of(request).shield_zones], page, perPage))
+
+
+@zones_router.get("/shield/shield-zone/get-by-pullzone/{pullZoneId}")
+async def get_shield_zone_by_pull_zone(request: Request, pullZoneId: int):
+    with state_of(request).lock:
+        zone = zone_of_pull_zone(state_of(request).shield_zones, pullZoneId)
+        if zone is None:
+            raise ApiError(404, f"The pull zone {pullZoneId} has no shield zone.", key="shield_zone.not_found")
+        return json_response({"data": zone_view(zone)})
+
+
+@zones_router.get("/shield/shield-zone/{shieldZoneId}")
+async def get_shield_zone(request: Request, shieldZoneId: int):
+    with state_of(request).lock:
+        return json_response({"data": zone_view(find_zone(request, shieldZoneId))})
+
+
+@zones_router.post("/shield/shield-zone", openapi_extra=documented_body(CreateShieldZoneRequest, JSON_OR_TEXT_JSON))
+async def create_shield_zone(request: Request):
+    body = await read_body(request, CreateShieldZoneRequest, JSON_OR_TEXT_JSON)
+    state = state_of(request)
+    with state.lock:
+        if not any(pull_zone.get("Id") == body.pullZoneId for pull_zone in state.pull_zones):
+            raise ApiError(400, f"The pull zone {body.pullZoneId} does not exist.", key="shield_zone.pullzone_not_found")
+        if zone_of_pull_zone(state.shield_zones, body.pullZoneId) is not None:
+            raise ApiError(409, f"The pull zone {body.pullZoneId} already has a shield zone.", key="shield_zone.already_exists")
+        settings = body.shieldZone.model_dump(exclude_unset=True) if body.shieldZone else {}
+        zone = {"shieldZoneId": next_int_id(zone["shieldZoneId"] for zone in state.shield_zones), "pullZoneId": body.pullZoneId,
+                "planType": settings.get("planType", PLAN_BASIC)}
+        if body.botDetectionExecutionMode is not None:
+            zone["botDetection"] = {"executionMode": body.botDetectionExecutionMode}
+        fill_shield_zones([zone], state)
+        _apply_settings(zone, settings)
+        state.shield_zones.append(zone)
+        answer = {"shieldZone": _zone_request_view(zone), "pullZoneId": body.pullZoneId, "accessLists": None,
+                  "botDetectionExecutionMode": zone["botDetection"]["executionMode"],
+                  "csamScanningMode": body.csamScanningMode or 0, "antivirusScanningMode": body.antivirusScanningMode or 0}
+        return json_response(shield_envelope(answer))
+
+
+@zones_router.patch("/shield/shield-zone", openapi_extra=documented_body(UpdateShieldZoneRequest, JSON_OR_TEXT_JSON))
+async def update_shield_zone(request: Request):
+    body = await read_body(request, UpdateShieldZoneRequest, JSON_OR_TEXT_JSON)
+    with state_of(request).lock:
+        zone = find_zone(request, body.shieldZoneId)
+        if body.shieldZone is not None:
+            _apply_settings(zone, body.shieldZone.model_dump(exclude_unset=True))
+        return json_response(shield_envelope({"shieldZoneId": zone["shieldZoneId"], "shieldZone": _zone_request_view(zone)}))
+
+
+AREA_ROUTER = APIRouter()
+AREA_ROUTER.include_router(zones_router)
+AREA_ROUTER.include_router(router)
+AREA_ROUTER.include_router(shield_access_lists.router)
+AREA_ROUTER.include_router(shield_rules.router)
+
+AREA = Area(name="shield", prefix="/shield", error_style=ShieldStyle(), router=AREA_ROUTER, fixture_fillers={"shield_zones": fill_shield_zones})

@@ -60,6 +60,9 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /compute/script/{id}/variables/{variableId}",
         "DELETE /pullzone/{id}",
         "DELETE /pullzone/{pullZoneId}/edgerules/{edgeRuleId}",
+        "DELETE /shield/rate-limit/{id}",
+        "DELETE /shield/shield-zone/{shieldZoneId}/access-lists/{id}",
+        "DELETE /shield/waf/custom-rule/{id}",
         "POST /mc/apps/{appId}/restart",
         "POST /purge",
     ]

@@ -88,7 +88,7 @@ NOT_SERVED = [
     ("GET", "/dnszone/5", "legacy"),
     ("PUT", "/compute/script/1/variables", "legacy"),
     ("GET", "/compute/script/1/statistics", "legacy"),
-    ("GET", "/shield/shield-zones", "shield"),
+    ("GET", "/shield/waf/profiles", "shield"),
     ("GET", "/mc/limits", "magic_containers"),
     ("GET", "/storage/zone/folder/file.txt", "problem"),
 ]

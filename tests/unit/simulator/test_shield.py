@@ -415,3 +415,101 @@ def test_bot_detection_patch_refuses_what_is_not_a_value_of_the_vendor_enum(api,
     before = envelope_data(api.get(f"{ZONE}/bot-detection"))
     assert ".".join(path) in assert_envelope_error(api.patch(f"{ZONE}/bot-detection", json=setting(path, value)), 400, "validation_error")
     assert envelope_data(api.get(f"{ZONE}/bot-detection")) == before
+
+
+# The zone itself, its rules and its access lists
+
+
+@pytest.fixture
+def protected(simulator):
+    simulator.load_fixtures({
+        "pull_zones": [{"Id": 10, "Name": "shop"}, {"Id": 11, "Name": "blog"}],
+        "shield_zones": [{"shieldZoneId": 1, "pullZoneId": 10}, {"shieldZoneId": 2, "planType": 0}],
+    })
+
+
+RULE = {"shieldZoneId": 1, "ruleName": "Admin area", "ruleConfiguration": {"actionType": 5, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0,
+        "value": "/admin", "chainedRuleConditions": [{"variableTypes": {"GEO": ""}, "operatorType": 5, "value": "DE"}]}}
+
+
+@pytest.mark.usefixtures("protected")
+def test_a_zone_is_created_for_a_pull_zone_once_and_found_by_it(api):
+    created = envelope_data(api.post("/shield/shield-zone", json={"pullZoneId": 11, "shieldZone": {"planType": 2, "wafEnabled": False}}))
+    zone_id = created["shieldZone"]["shieldZoneId"]
+    found = api.get("/shield/shield-zone/get-by-pullzone/11").json()["data"]
+
+    assert (found["shieldZoneId"], found["planType"], found["wafEnabled"], found["customWafRulesLimit"]) == (zone_id, 2, False, 25)
+    assert_envelope_error(api.post("/shield/shield-zone", json={"pullZoneId": 11}), 409, "shield_zone.already_exists")
+    assert_envelope_error(api.post("/shield/shield-zone", json={"pullZoneId": 99}), 400, "shield_zone.pullzone_not_found")
+
+
+@pytest.mark.usefixtures("protected")
+def test_a_pull_zone_without_a_shield_zone_is_a_404_in_the_envelope(api):
+    assert_envelope_error(api.get("/shield/shield-zone/get-by-pullzone/11"), 404, "shield_zone.not_found")
+
+
+@pytest.mark.usefixtures("protected")
+def test_an_update_sets_what_it_sends_and_keeps_the_rest(api):
+    envelope_data(api.patch("/shield/shield-zone", json={"shieldZoneId": 1, "shieldZone": {"dDoSShieldSensitivity": 4}}))
+    zone = api.get(ZONE).json()["data"]
+
+    assert (zone["dDoSShieldSensitivity"], zone["wafEnabled"], zone["planType"]) == (4, True, 1)
+
+
+@pytest.mark.usefixtures("protected")
+def test_the_zones_list_is_paged_with_the_next_page(api):
+    first_page = api.get("/shield/shield-zones?perPage=1").json()
+
+    assert [zone["shieldZoneId"] for zone in first_page["data"]] == [1]
+    assert first_page["page"] == {"totalCount": 2, "totalPages": 2, "currentPage": 1, "nextPage": 2, "pageSize": 1}
+    assert api.get("/shield/shield-zones?perPage=1&page=2").json()["page"]["nextPage"] is None
+
+
+@pytest.mark.usefixtures("protected")
+def test_the_api_keeps_a_rules_conditions_in_an_order_of_its_own(api):
+    rule = api.post("/shield/waf/custom-rule", json=RULE).json()
+
+    configuration = rule["ruleConfiguration"]
+    assert configuration["variableTypes"] == {"GEO": ""}
+    assert [condition["variableTypes"] for condition in configuration["chainedRuleConditions"]] == [{"REQUEST_URI": ""}]
+    assert rule["errorResponse"]["success"] is True and api.get(ZONE).json()["data"]["wafCustomRuleOrder"] == [rule["id"]]
+
+
+@pytest.mark.usefixtures("protected")
+def test_a_rule_past_the_plans_limit_is_refused_inside_a_200_answer(api):
+    answer = api.post("/shield/waf/custom-rule", json=dict(RULE, shieldZoneId=2))
+
+    assert answer.status_code == 200
+    assert answer.json()["errorResponse"]["errorKey"] == "waf_rule.limit_reached" and answer.json()["id"] == 0
+    assert api.get("/shield/waf/custom-rules/2").json()["data"] == []
+
+
+@pytest.mark.usefixtures("protected")
+@pytest.mark.parametrize("name", ["Admin: area", "admin-area", ""])
+def test_a_rule_name_with_anything_but_letters_digits_and_spaces_is_refused(api, name):
+    assert_envelope_error(api.post("/shield/waf/custom-rule", json=dict(RULE, ruleName=name)), 400, "waf_rule.invalid_name")
+
+
+@pytest.mark.usefixtures("protected")
+def test_a_rate_limit_is_read_updated_and_deleted_by_its_id(api):
+    created = api.post("/shield/rate-limit", json={"shieldZoneId": 1, "ruleName": "Login", "ruleConfiguration": {
+        "variableTypes": {"REQUEST_URI": ""}, "value": "/login", "requestCount": 5, "timeframe": 10}}).json()
+    path = "/shield/rate-limit/%d" % created["id"]
+    updated = api.patch(path, json={"ruleConfiguration": {"variableTypes": {"REQUEST_URI": ""}, "requestCount": 9, "timeframe": 60}}).json()
+
+    assert (updated["ruleName"], updated["ruleConfiguration"]["requestCount"], updated["ruleConfiguration"]["value"]) == ("Login", 9, "")
+    assert api.delete(path).json()["success"] is True
+    assert_envelope_error(api.get(path), 404, "rate_limit.not_found")
+
+
+@pytest.mark.usefixtures("protected")
+def test_an_access_list_is_checked_by_its_type_and_its_configuration_by_the_plan(api):
+    lists = "/shield/shield-zone/2/access-lists"
+    assert_envelope_error(api.post(lists, json={"name": "Bad", "type": 0, "content": "10.0.0.0/8"}), 400, "access_list.invalid_entry")
+    created = envelope_data(api.post(lists, json={"name": "Good", "type": 3, "content": "DE\nFR"}))
+    overview = api.get(lists).json()
+
+    assert created["entryCount"] == 2 and overview["customListCount"] == 1 and overview["customListLimit"] == 1
+    assert_envelope_error(api.post(lists, json={"name": "More", "type": 3, "content": "IT"}), 400, "access_list.limit_reached")
+    vpn = next(item for item in overview["managedLists"] if item["requiredPlan"] == 1)
+    assert_envelope_error(api.patch(f"{lists}/configurations/{vpn['configurationId']}", json={"isEnabled": True}), 400, "not_available.access_list")

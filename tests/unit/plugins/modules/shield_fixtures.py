@@ -111,3 +111,27 @@ def read_api(simulator, path):
     response = requests.get(simulator.url + path, headers={"AccessKey": simulator.key}, timeout=10)
     response.raise_for_status()
     return response.json()["data"]
+
+
+# Shield zones with their rules and access lists (shield_zone, shield_waf_rule, shield_rate_limit,
+# shield_access_list): pull zone 7 has Advanced-plan zone 41; pull zone 8 has none; pull zone 9 has
+# Basic-plan zone 42.
+PULL_ZONES = [{"Id": 7, "Name": "shop"}, {"Id": 8, "Name": "blog"}, {"Id": 9, "Name": "docs"}]
+SHOP_PULL_ZONE_ID, BLOG_PULL_ZONE_ID, DOCS_PULL_ZONE_ID = 7, 8, 9
+ZONE_READ_PATH = "/shield/shield-zone/%d" % ZONE_ID
+
+
+def protected_zones(**shop_zone):
+    """The pull zones above, and their two Shield zones; ``shop_zone`` adds to zone 41's record."""
+    return dict(
+        pull_zones=[dict(zone) for zone in PULL_ZONES],
+        shield_zones=[dict({"shieldZoneId": ZONE_ID, "pullZoneId": SHOP_PULL_ZONE_ID}, **shop_zone),
+                      {"shieldZoneId": BASIC_ZONE_ID, "pullZoneId": DOCS_PULL_ZONE_ID, "planType": 0}],
+    )
+
+
+def read_whole(simulator, path):
+    """A Shield read whose answer is not enveloped (a rule), straight from the simulator."""
+    response = requests.get(simulator.url + path, headers={"AccessKey": simulator.key}, timeout=10)
+    response.raise_for_status()
+    return response.json()

@@ -212,6 +212,24 @@ OTHER_CASES = [
     ("shield_bot_detection", dict(shield_zone_id=1, ip_address=dict(sensitivity="extreme")), "sensitivity", one_of("off", "low", "medium", "high")),
     ("shield_bot_detection", dict(shield_zone_id=1, browser_fingerprint=dict(sensitivity="extreme")), "sensitivity", one_of("off", "low", "medium", "high")),
     ("shield_bot_detection", dict(shield_zone_id=1, browser_fingerprint=dict(aggression="max")), "aggression", one_of("low", "medium", "high", "custom")),
+    # Shield zones: the enums of the zone, the rule names' pattern, the rate limit's windows, the access list types and entries
+    ("shield_zone", dict(pull_zone_id=1, plan="gold"), "plan", one_of("basic", "advanced", "business", "enterprise")),
+    ("shield_zone", dict(pull_zone_id=1, waf_execution_mode="deny"), "waf_execution_mode", one_of("log", "block")),
+    ("shield_zone", dict(pull_zone_id=1, ddos_sensitivity="max"), "ddos_sensitivity", one_of("off", "low", "medium", "high", "challenge")),
+    ("shield_zone", dict(pull_zone_id=1, waf_request_body_limit_action="drop"), "waf_request_body_limit_action", one_of("block", "log", "ignore")),
+    ("shield_zone", dict(pull_zone_id=0), "pull_zone_id", "must be at least 1, got 0"),
+    ("shield_zone_info", dict(pull_zone_id=0), "pull_zone_id", "must be at least 1, got 0"),
+    ("shield_waf_rule", dict(shield_zone_id=1, name="Admin-area", action="block"), "name", "must match letters, digits and spaces only"),
+    ("shield_waf_rule", dict(shield_zone_id=1, rules=[dict(name="ok", description="semi;colon")]), "rules[0].description",
+     "must match letters, digits and spaces only"),
+    ("shield_waf_rule", dict(shield_zone_id=1, name="Admin", action="deny"), "action", one_of("block", "log", "challenge", "allow", "bypass")),
+    ("shield_waf_rule", dict(shield_zone_id=1, name="Admin", conditions=[dict(variable="REQUEST_URI", operator="is")]), "operator", "must be one of"),
+    ("shield_rate_limit", dict(shield_zone_id=1, name="Login", window=30), "window", one_of("1", "10", "60", "300", "900", "3600")),
+    ("shield_rate_limit", dict(shield_zone_id=1, name="Login", requests=0), "requests", "must be at least 1, got 0"),
+    ("shield_rate_limit", dict(shield_zone_id=1, name="Login", counter_key="user"), "counter_key", "must be one of"),
+    ("shield_access_list", dict(shield_zone_id=1, name="Office", type="user_agent"), "type", one_of("ip", "cidr", "asn", "country", "organization", "ja4")),
+    ("shield_access_list", dict(shield_zone_id=1, name="Office", type="ip", entries=["10.0.0.0/8"]), "entries[0]", "is a range"),
+    ("shield_access_list", dict(shield_zone_id=1, name="Office", type="country", entries=["DEU"]), "entries[0]", "two-letter country code"),
 ]
 
 

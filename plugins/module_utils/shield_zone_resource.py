@@ -1,0 +1,153 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""The Shield zone of a pull zone, as a resource on the engine (resource.py): what shield_zone and shield_zone_info share.
+
+A pull zone has at most one Shield zone, so the pull zone's id is the natural key. The Shield API
+differs from the engine's defaults in four ways, each handled by an override below: reads answer
+``{data}``; the list is paged by ``page.nextPage``; create and update wrap the settings in
+``{pullZoneId | shieldZoneId, shieldZone}`` and update goes to the collection's path; and there is
+no delete.
+"""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, held_lock
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import shield_data, shield_pages, zone_lock_path
+
+ZONES_PATH = "/shield/shield-zones"
+ZONE_ITEM_PATH = "/shield/shield-zone/{id}"
+ZONE_BY_PULL_ZONE_PATH = "/shield/shield-zone/get-by-pullzone/{id}"
+ZONE_WRITE_PATH = "/shield/shield-zone"
+
+# The vendor's enums, by the names the options take.
+PLANS = {"basic": 0, "advanced": 1, "business": 2, "enterprise": 3}
+WAF_EXECUTION_MODES = {"log": 0, "block": 1}
+BODY_LIMIT_ACTIONS = {"block": 0, "log": 1, "ignore": 2}
+DDOS_SENSITIVITIES = {"off": 0, "low": 1, "medium": 2, "high": 3, "challenge": 4}
+DDOS_EXECUTION_MODES = {"log": 0, "block": 1}
+
+# The update model's settings that are not nullable: an ASP.NET binder reads one left out of a
+# request as 0 (the Basic plan, log only), so every update carries them at their present values.
+NOT_NULLABLE_SETTINGS = ("planType", "wafExecutionMode", "wafRequestBodyLimitAction", "wafResponseBodyLimitAction", "dDoSShieldSensitivity")
+# The read spells the DDoS settings with a capital S inside, which snake_case turns into d_do_s_.
+DDOS_RESULT_KEYS = {"d_do_s_shield_sensitivity": "ddos_sensitivity", "d_do_s_execution_mode": "ddos_execution_mode",
+                    "d_do_s_challenge_window": "ddos_challenge_window"}
+NO_DELETE = (
+    "The Shield API has no way to delete a Shield zone, so state=absent cannot remove the one of pull zone %s "
+    "(Shield zone %s). Resetting it to defaults instead would quietly change how the site is protected; turn off "
+    "what you do not want (waf_enabled=false, ddos_sensitivity=off, plan=basic) with state=present instead."
+)
+
+
+def _engine_config_to_api(settings):
+    return {"wafEngineConfig": [{"name": name, "valueEncoded": str(value)} for name, value in sorted(settings.items())]}
+
+
+def _engine_config_from_api(record):
+    return {item.get("name"): item.get("valueEncoded") for item in record.get("wafEngineConfig") or []}
+
+
+FIELDS = (
+    Field("plan", "planType", names=PLANS),
+    Field("waf_enabled", "wafEnabled", type="bool"),
+    Field("waf_execution_mode", "wafExecutionMode", names=WAF_EXECUTION_MODES),
+    Field("waf_disabled_rules", "wafDisabledRules", type="list", elements="str"),
+    Field("waf_log_only_rules", "wafLogOnlyRules", type="list", elements="str"),
+    Field("waf_request_header_logging", "wafRequestHeaderLoggingEnabled", type="bool"),
+    Field("waf_request_ignored_headers", "wafRequestIgnoredHeaders", type="list", elements="str", ignore_case=True),
+    Field("request_body_logging", "requestBodyLoggingEnabled", type="bool"),
+    Field("waf_realtime_threat_intelligence", "wafRealtimeThreatIntelligenceEnabled", type="bool"),
+    Field("waf_profile_id", "wafProfileId", type="int"),
+    Field("waf_engine_config", type="dict", to_api=_engine_config_to_api, from_api=_engine_config_from_api),
+    Field("waf_request_body_limit_action", "wafRequestBodyLimitAction", names=BODY_LIMIT_ACTIONS),
+    Field("waf_response_body_limit_action", "wafResponseBodyLimitAction", names=BODY_LIMIT_ACTIONS),
+    Field("learning_mode", "learningMode", type="bool"),
+    Field("learning_mode_until", "learningModeUntil"),
+    Field("ddos_sensitivity", "dDoSShieldSensitivity", names=DDOS_SENSITIVITIES),
+    Field("ddos_challenge_window", "dDoSChallengeWindow", type="int"),
+    Field("whitelabel_response_pages", "whitelabelResponsePages", type="bool"),
+)
+# What only the API knows of a new zone.
+SERVER_FIELDS = ("shield_zone_id", "custom_waf_rules_limit", "rate_limit_rules_limit", "waf_custom_rule_order")
+
+
+class ShieldZoneResource(Resource):
+    """The Shield zone, found by its pull zone."""
+
+    # Overridden: reads answer {data}; a read by an id that is not there is the API's 404.
+    def read(self, client, record_id):
+        return shield_data(client.get(self.path(record_id)))
+
+    # Overridden: the list is Shield's pages ({data, page.nextPage}), not Items/HasMoreItems.
+    def list(self, client, search=None):
+        return list(shield_pages(client, ZONES_PATH))
+
+    # Overridden: the key is the pull zone, which the API looks up itself; no zone is a 404.
+    def named(self, client, name):
+        try:
+            return [shield_data(client.get(build_path(ZONE_BY_PULL_ZONE_PATH, id=name)))]
+        except BunnyApiError as error:
+            if error.status == 404:
+                return []
+            raise
+
+    # Overridden: the enums by name, and the DDoS settings under readable keys.
+    def project(self, record):
+        projected = super().project(record)
+        if projected is None:
+            return None
+        projected = {DDOS_RESULT_KEYS.get(key, key): value for key, value in projected.items()}
+        # A predicted new zone holds only what the task sets; the rest is the API's to say.
+        if "dDoSExecutionMode" in record:
+            mode = record["dDoSExecutionMode"]
+            projected["ddos_execution_mode"] = next((name for name, number in DDOS_EXECUTION_MODES.items() if number == mode), mode)
+        if "wafEngineConfig" in record:
+            projected["waf_engine_config"] = _engine_config_from_api(record)
+        return projected
+
+    # Overridden: the create request wraps the settings: {pullZoneId, shieldZone}.
+    def _create(self, module, desired):
+        pull_zone_id = module.params["pull_zone_id"]
+        after = self.project(self.predicted({"pullZoneId": pull_zone_id}, desired))
+        after.update((key, None) for key in SERVER_FIELDS)
+        if not module.check_mode:
+            module.write("POST", ZONE_WRITE_PATH, {"pullZoneId": pull_zone_id, "shieldZone": desired},
+                         confirm=lambda: self._only_named(module, pull_zone_id))
+            after = self.project(self._only_named(module, pull_zone_id))
+        module.exit_resource(True, {}, after)
+
+    # Overridden: the update goes to the collection's path and wraps the settings:
+    # {shieldZoneId, shieldZone}, with the settings that may not be left out (see above).
+    def _update(self, module, current, desired):
+        zone_id = current["shieldZoneId"]
+        changes = self.differences(current, desired)
+        after = self.predicted(current, changes) if changes else current
+        if changes and not module.check_mode:
+            settings = {name: after.get(name) for name in NOT_NULLABLE_SETTINGS}
+            settings.update(changes)
+            with held_lock(module, zone_lock_path(zone_id)):
+                module.write("PATCH", ZONE_WRITE_PATH, {"shieldZoneId": zone_id, "shieldZone": settings},
+                             confirm=lambda: self._holding(module, zone_id, changes))
+            after = self.read(module.client, zone_id)
+        module.exit_resource(bool(changes), self.project(current), self.project(after))
+
+    # Overridden: the API has no delete (see NO_DELETE); a pull zone without a Shield zone is already absent.
+    def _delete(self, module, current):
+        if current is None:
+            module.exit_resource(False, {}, None)
+        module.fail(NO_DELETE % (current.get("pullZoneId"), current.get("shieldZoneId")))
+
+
+SHIELD_ZONE = ShieldZoneResource(
+    noun="Shield zone",
+    result_key="shield_zone",
+    key=Field("pull_zone_id", "pullZoneId", type="int", create_only=True),
+    fields=FIELDS,
+    list_path=ZONES_PATH,
+    item_path=ZONE_ITEM_PATH,
+    id_field="shieldZoneId",
+    server_fields=SERVER_FIELDS,
+    # Updates hold the zone's lock (zone_lock_path), which rule and access list writes hold too.
+    lock_writes=True,
+)
