@@ -109,6 +109,8 @@ class Resource:
     them as null. ``secret_keys`` are snake_case result keys whose values never leave the module.
     ``lock_creates`` serialises the creates of parallel tasks on one controller (the API failed
     parallel creates of some resources); ``lock_writes`` serialises the writes to one resource.
+    ``delete_method`` None declares a resource the API cannot delete; ``state: absent`` then fails
+    with ``no_delete``, a sentence formatted with the record (``%(Name)s``).
     ``search_param`` is None for a list without search; ``paged`` False for a list that is one array.
     ``read_names`` maps properties a write sends to the names a read returns them by, where the API
     spells them otherwise and no field declares it. ``predict(after, changes)`` adds to a predicted
@@ -118,7 +120,7 @@ class Resource:
     """
 
     def __init__(self, noun, result_key, key, fields, list_path, item_path, create_path=None, create_method="POST",
-                 update_method="POST", delete_method="DELETE", id_field="Id", server_fields=(), secret_keys=(),
+                 update_method="POST", delete_method="DELETE", no_delete=None, id_field="Id", server_fields=(), secret_keys=(),
                  search_param="search", paged=True, read_params=None, read_names=None, lock_creates=False,
                  lock_writes=False, predict=None, problems=None):
         self.noun = noun
@@ -131,6 +133,7 @@ class Resource:
         self.create_method = create_method
         self.update_method = update_method
         self.delete_method = delete_method
+        self.no_delete = no_delete
         self.id_field = id_field
         self.server_fields = tuple(server_fields)
         self.secret_keys = tuple(secret_keys)
@@ -164,6 +167,18 @@ class Resource:
 
     def path(self, record_id):
         return build_path(self.item_path, id=record_id)
+
+    def lock_path(self, record_id):
+        """The resource whose lock serialises writes to this record: the record itself, unless a resource shares a parent's."""
+        return self.path(record_id)
+
+    def create_request(self, module, body):
+        """``(method, path, body)`` of a create; a resource whose API wraps the body overrides it."""
+        return self.create_method, self.create_path, body
+
+    def update_request(self, current, changes, after):
+        """``(method, path, body)`` of an update sending ``changes`` to ``current`` (``after`` is the prediction)."""
+        return self.update_method, self.path(current[self.id_field]), changes
 
     # --- Reading --------------------------------------------------------------------------------
 
@@ -284,8 +299,7 @@ class Resource:
                 created_meanwhile = self._only_named(module, name) if self.lock_creates else None
                 if created_meanwhile:
                     self._update(module, created_meanwhile, desired)
-                answer = module.write(self.create_method, self.create_path, body,
-                                      confirm=lambda: self._only_named(module, name))
+                answer = module.write(*self.create_request(module, body), confirm=lambda: self._only_named(module, name))
             created = answer if isinstance(answer, dict) and answer.get(self.id_field) is not None else None
             after = self.project(created or self._only_named(module, name))
         module.exit_resource(True, {}, after)
@@ -299,12 +313,12 @@ class Resource:
         self._refuse_create_only(module, current)
         changes = self.differences(current, desired)
         after = self.predicted(current, changes) if changes else current
+        if changes and self.update_method is None:
+            module.fail("The API cannot change a %s once created; %s differ%s." % (
+                self.noun, ", ".join(sorted(self._options_of(changes))), "s" if len(changes) == 1 else ""))
         if changes and not module.check_mode:
-            if self.update_method is None:
-                module.fail("The API cannot change a %s once created; %s differ%s." % (
-                    self.noun, ", ".join(sorted(self._options_of(changes))), "s" if len(changes) == 1 else ""))
-            with self._lock(module, self.path(record_id), self.lock_writes):
-                answer = module.write(self.update_method, self.path(record_id), changes,
+            with self._lock(module, self.lock_path(record_id), self.lock_writes):
+                answer = module.write(*self.update_request(current, changes, after),
                                       confirm=lambda: self._holding(module, record_id, changes))
             after = answer if isinstance(answer, dict) and answer.get(self.id_field) == record_id else self.read(module.client, record_id)
         module.exit_resource(bool(changes), self.project(current), self.project(after))
@@ -329,8 +343,10 @@ class Resource:
         if current is None:
             module.exit_resource(False, {}, None)
         record_id = current[self.id_field]
+        if self.delete_method is None:
+            module.fail(self.no_delete % current)
         if not module.check_mode:
-            with self._lock(module, self.path(record_id), self.lock_writes):
+            with self._lock(module, self.lock_path(record_id), self.lock_writes):
                 module.write(self.delete_method, self.path(record_id), confirm=lambda: self._gone(module, record_id))
         module.exit_resource(True, self.project(current), None)
 

@@ -12,7 +12,7 @@ no delete.
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, held_lock
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import shield_data, shield_pages, zone_lock_path
 
 ZONES_PATH = "/shield/shield-zones"
@@ -34,8 +34,8 @@ NOT_NULLABLE_SETTINGS = ("planType", "wafExecutionMode", "wafRequestBodyLimitAct
 DDOS_RESULT_KEYS = {"d_do_s_shield_sensitivity": "ddos_sensitivity", "d_do_s_execution_mode": "ddos_execution_mode",
                     "d_do_s_challenge_window": "ddos_challenge_window"}
 NO_DELETE = (
-    "The Shield API has no way to delete a Shield zone, so state=absent cannot remove the one of pull zone %s "
-    "(Shield zone %s). Resetting it to defaults instead would quietly change how the site is protected; turn off "
+    "The Shield API has no way to delete a Shield zone, so state=absent cannot remove the one of pull zone %(pullZoneId)s "
+    "(Shield zone %(shieldZoneId)s). Resetting it to defaults instead would quietly change how the site is protected; turn off "
     "what you do not want (waf_enabled=false, ddos_sensitivity=off, plan=basic) with state=present instead."
 )
 
@@ -107,36 +107,20 @@ class ShieldZoneResource(Resource):
         return projected
 
     # Overridden: the create request wraps the settings: {pullZoneId, shieldZone}.
-    def _create(self, module, desired):
-        pull_zone_id = module.params["pull_zone_id"]
-        after = self.project(self.predicted({"pullZoneId": pull_zone_id}, desired))
-        after.update((key, None) for key in SERVER_FIELDS)
-        if not module.check_mode:
-            module.write("POST", ZONE_WRITE_PATH, {"pullZoneId": pull_zone_id, "shieldZone": desired},
-                         confirm=lambda: self._only_named(module, pull_zone_id))
-            after = self.project(self._only_named(module, pull_zone_id))
-        module.exit_resource(True, {}, after)
+    def create_request(self, module, body):
+        settings = {name: value for name, value in body.items() if name != "pullZoneId"}
+        return "POST", ZONE_WRITE_PATH, {"pullZoneId": module.params["pull_zone_id"], "shieldZone": settings}
 
     # Overridden: the update goes to the collection's path and wraps the settings:
     # {shieldZoneId, shieldZone}, with the settings that may not be left out (see above).
-    def _update(self, module, current, desired):
-        zone_id = current["shieldZoneId"]
-        changes = self.differences(current, desired)
-        after = self.predicted(current, changes) if changes else current
-        if changes and not module.check_mode:
-            settings = {name: after.get(name) for name in NOT_NULLABLE_SETTINGS}
-            settings.update(changes)
-            with held_lock(module, zone_lock_path(zone_id)):
-                module.write("PATCH", ZONE_WRITE_PATH, {"shieldZoneId": zone_id, "shieldZone": settings},
-                             confirm=lambda: self._holding(module, zone_id, changes))
-            after = self.read(module.client, zone_id)
-        module.exit_resource(bool(changes), self.project(current), self.project(after))
+    def update_request(self, current, changes, after):
+        settings = {name: after.get(name) for name in NOT_NULLABLE_SETTINGS}
+        settings.update(changes)
+        return "PATCH", ZONE_WRITE_PATH, {"shieldZoneId": current["shieldZoneId"], "shieldZone": settings}
 
-    # Overridden: the API has no delete (see NO_DELETE); a pull zone without a Shield zone is already absent.
-    def _delete(self, module, current):
-        if current is None:
-            module.exit_resource(False, {}, None)
-        module.fail(NO_DELETE % (current.get("pullZoneId"), current.get("shieldZoneId")))
+    # Overridden: rule and access list writes hold the zone's lock too.
+    def lock_path(self, record_id):
+        return zone_lock_path(record_id)
 
 
 SHIELD_ZONE = ShieldZoneResource(
@@ -148,6 +132,8 @@ SHIELD_ZONE = ShieldZoneResource(
     item_path=ZONE_ITEM_PATH,
     id_field="shieldZoneId",
     server_fields=SERVER_FIELDS,
-    # Updates hold the zone's lock (zone_lock_path), which rule and access list writes hold too.
     lock_writes=True,
+    # The API has no delete; a pull zone without a Shield zone is already absent.
+    delete_method=None,
+    no_delete=NO_DELETE,
 )

@@ -182,3 +182,105 @@ def test_a_taken_name_is_explained_as_unique_across_bunny_net():
 
 def test_other_errors_keep_their_own_sentence():
     assert describe_error(BunnyApiError("POST", "/pullzone/1", 400, {"ErrorKey": "x", "Field": "OriginUrl", "Message": "Bad."})) is None
+
+
+class Finished(Exception):
+    """How the stand-in module ends a run, as exit_json and fail_json end a real one."""
+
+    def __init__(self, **result):
+        super().__init__(result)
+        self.result = result
+
+
+class StandInClient:
+    def __init__(self, records):
+        self.records = records
+
+    def get(self, path, params=None):
+        return next(record for record in self.records if path.endswith("/%s" % record["Id"]))
+
+    def paginate_pages(self, path, params=None):
+        return iter(self.records)
+
+
+class StandInModule:
+    """Enough of BunnyModule for the engine: parameters, check mode, writes recorded, the ends of a run."""
+
+    def __init__(self, records, check_mode=False, **params):
+        self.client = StandInClient(records)
+        self.check_mode = check_mode
+        self.params = dict(dict(id=None, name=None, state="present", lock_timeout=1), **params)
+        self.written = []
+
+    def write(self, method, path, body=None, params=None, confirm=None):
+        self.written.append((method, path, body))
+
+    def fail(self, msg, **extra):
+        raise Finished(failed=True, msg=msg, **extra)
+
+    def exit_resource(self, changed, before, after, **extra):
+        raise Finished(changed=changed, before=before, after=after)
+
+
+THING = Field("name", "Name", create_only=True)
+COLOUR = Field("colour", "Colour")
+
+
+def converge(resource, records, desired, **params):
+    module = StandInModule(records, **params)
+    with pytest.raises(Finished) as finished:
+        resource.converge(module, desired)
+    return finished.value.result, module.written
+
+
+def test_a_resource_the_api_cannot_change_refuses_a_difference_in_check_mode_too():
+    fixed = Resource("badge", "badge", THING, (COLOUR,), "/badges", "/badges/{id}", update_method=None)
+
+    result, written = converge(fixed, [{"Id": 1, "Name": "a", "Colour": "red"}], {"Colour": "blue"}, name="a", check_mode=True)
+
+    assert result == {"failed": True, "msg": "The API cannot change a badge once created; colour differs."}
+    assert written == []
+
+
+def test_a_resource_the_api_cannot_delete_says_why_with_the_record():
+    kept = Resource("badge", "badge", THING, (), "/badges", "/badges/{id}", delete_method=None,
+                    no_delete="Badge %(Name)s (%(Id)s) cannot be deleted: the API has no delete.")
+
+    result, written = converge(kept, [{"Id": 1, "Name": "a"}], {}, name="a", state="absent")
+
+    assert result == {"failed": True, "msg": "Badge a (1) cannot be deleted: the API has no delete."}
+    assert written == []
+
+
+def test_a_resource_the_api_cannot_delete_is_absent_when_there_is_none():
+    kept = Resource("badge", "badge", THING, (), "/badges", "/badges/{id}", delete_method=None, no_delete="never shown")
+
+    result, _written = converge(kept, [], {}, name="a", state="absent")
+
+    assert result["changed"] is False
+
+
+def test_two_records_with_the_key_fail_and_list_their_ids():
+    things = Resource("badge", "badge", THING, (), "/badges", "/badges/{id}")
+
+    result, written = converge(things, [{"Id": 1, "Name": "a"}, {"Id": 2, "Name": "a"}], {}, name="a")
+
+    assert result == {"failed": True, "msg": "2 badges are named 'a' (ids 1, 2); give the id of the one to manage.", "ids": [1, 2]}
+    assert written == []
+
+
+def test_the_request_hooks_shape_what_is_sent():
+    class Wrapped(Resource):
+        def create_request(self, module, body):
+            return "PUT", "/badges/new", {"badge": body}
+
+        def update_request(self, current, changes, after):
+            return "PATCH", "/badges", {"id": current["Id"], "badge": changes}
+
+    wrapped = Wrapped("badge", "badge", THING, (COLOUR,), "/badges", "/badges/{id}")
+
+    _result, created = converge(wrapped, [], {"Colour": "red"}, name="b")
+    _result, updated = converge(wrapped, [{"Id": 1, "Name": "a", "Colour": "red"}], {"Colour": "blue"}, name="a")
+
+    assert created == [("PUT", "/badges/new", {"badge": {"Colour": "red", "Name": "b"}})]
+    assert updated == [("PATCH", "/badges", {"id": 1, "badge": {"Colour": "blue"}})]
