@@ -266,8 +266,10 @@ def domain_problem(value):
         name = ascii_name(value)
     except ValueError as error:
         return str(error)
-    if "." not in name or name.startswith("*"):
-        return "%r, which is not a domain such as example.com" % value
+    if "." not in name:
+        return "%r, a single label" % value
+    if name.startswith("*"):
+        return "%r, a wildcard" % value
     return True
 
 
