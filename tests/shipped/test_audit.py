@@ -34,6 +34,12 @@ INVENTORY = {
                 "pullzone_domains_pull_zone_id": 12,
                 "pullzone_domains_hostnames": ["media.demo.example"],
             },
+            "dns_example": {
+                "dns_zone_domain": "demo.example",
+                "dns_zone_dnssec": True,
+                "dns_zone_purge": True,
+                "dns_zone_records": [{"type": "A", "name": "@", "value": "192.0.2.10"}, {"type": "CNAME", "name": "www", "value": "demo.example"}],
+            },
             "gateway_script": {
                 "edge_script_deploy_name": "demo-gateway",
                 "edge_script_deploy_code_file": "{{ inventory_dir }}/gateway.js",
@@ -62,6 +68,11 @@ APPLY = """
       ansible.builtin.include_role:
         name: bunnynet.cloud.pullzone_domains
       when: pullzone_domains_pull_zone_id is defined
+
+    - name: Give the DNS zone its settings and records
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.dns_zone
+      when: dns_zone_domain is defined
 """
 
 MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
@@ -71,6 +82,7 @@ DRIFTED = {
     ("assets_zone", "pull zone 10 hostnames"),
     ("assets_zone", "pull zone 10 edge rule Maintenance redirect"),
     ("gateway_script", "edge script demo-gateway variables"),
+    ("dns_example", "DNS zone demo.example records"),
 }
 
 
@@ -88,13 +100,16 @@ def applied(sandbox):
 
 @pytest.fixture(scope="module")
 def drift(applied):
-    """The same account after someone put an older image on a container, removed a hostname, switched an edge rule on
-    and changed a script's variable, by hand."""
+    """The same account after someone put an older image on a container, removed a hostname, switched an edge rule on,
+    changed a script's variable and deleted a DNS record, by hand."""
     applied.api("DELETE", "/pullzone/10/removeHostname", {"Hostname": "static.demo.example"})
     applied.api("POST", "/pullzone/10/edgerules/%s/setEdgeRuleEnabled" % MAINTENANCE_RULE, {"Id": 10, "Value": True})
     (upstream,) = [variable for variable in applied.api("GET", "/compute/script/501")["EdgeScriptVariables"] if variable["Name"] == "UPSTREAM"]
     applied.api("POST", "/compute/script/501/variables/%s" % upstream["Id"], {"DefaultValue": "https://origin-us.example.com"})
     applied.api("PATCH", "/mc/apps/demoWebApp01/containers/demoWebTpl01", {"imageTag": "1.27"})
+    (dns_zone,) = [zone for zone in applied.api("GET", "/dnszone")["Items"] if zone["Domain"] == "demo.example"]
+    (www,) = [record for record in dns_zone["Records"] if record["Name"] == "www"]
+    applied.api("DELETE", "/dnszone/%d/records/%d" % (dns_zone["Id"], www["Id"]))
     return applied
 
 
@@ -119,7 +134,7 @@ def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
 
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is False and drifted(findings) == set()
-    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script"}
+    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script", "dns_example"}
     assert "Drifted: 0." in markdown
     assert sent and {method for method, _path in sent} == {"GET"}
 
@@ -130,7 +145,7 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is True
     assert drifted(findings) == DRIFTED
-    assert findings["summary"] == {"hosts": 4, "resources": len(findings["resources"]), "drifted": 4, "errors": 0}
+    assert findings["summary"] == {"hosts": 5, "resources": len(findings["resources"]), "drifted": 5, "errors": 0}
     assert {method for method, _path in sent} == {"GET"}
     # The Markdown has a section for each drifted resource and none for the others.
     sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
@@ -139,6 +154,7 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert "- `container_templates[web].image_tag`: `\"1.27\"` in the account, `\"1.27.3\"` in the inventory" in markdown
     assert "- `hostnames[static.demo.example]`: missing from the account" in markdown
     assert "- `variables[UPSTREAM].default_value`: `\"https://origin-us.example.com\"` in the account" in markdown
+    assert "- `records[www]`: missing from the account" in markdown
 
 
 def test_drift_fails_the_audit_when_asked_to_after_writing_the_report(drift):
@@ -165,9 +181,9 @@ def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(appli
     # As docs/troubleshooting.md quotes it.
     assert (
         "The audit could not check web: web has none of the variables mc_rollout_app_id, edge_script_deploy_name, "
-        "pullzone_domains_pull_zone_id, so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit."
+        "pullzone_domains_pull_zone_id, dns_zone_domain, so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit."
     ) in " ".join(played.stdout.split())
-    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script"}
+    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script", "dns_example"}
 
 
 def test_bad_audit_settings_fail_before_any_request(applied):
