@@ -89,7 +89,8 @@ ZONE_SERVER_FIELDS = ("id", "date_created", "date_modified", "nameservers_next_c
 
 
 class DnsNameField(Field):
-    """A field whose value is a DNS name: compared as DNS compares names, and sent in that form."""
+    """A field whose value is a DNS name (the domain, a nameserver): compared as DNS compares names, and sent
+    in that form (ASCII, lower case, without the trailing dot)."""
 
     def same(self, present, wanted):
         return same_domain(present, wanted)
@@ -239,20 +240,10 @@ NEW_ZONE = {
 }
 
 
-class DomainField(Field):
-    """The zone's domain: compared as DNS compares names and sent in ASCII, lower case, without the trailing dot."""
-
-    def same(self, present, wanted):
-        return same_domain(present, wanted)
-
-    def to_api(self, value):
-        return {self.api: _comparable_name(value)}
-
-
 DNS_ZONE = DnsZoneResource(
     noun="DNS zone",
     result_key="dns_zone",
-    key=DomainField("domain", "Domain", create_only=True),
+    key=DnsNameField("domain", "Domain", create_only=True),
     fields=ZONE_FIELDS,
     list_path="/dnszone",
     item_path="/dnszone/{id}",
