@@ -42,6 +42,12 @@ INVENTORY = {
                 ],
                 "shield_access_lists": [{"name": "Office", "type": "cidr", "action": "allow", "entries": ["203.0.113.0/24"]}],
             },
+            "dns_example": {
+                "dns_zone_domain": "demo.example",
+                "dns_zone_dnssec": True,
+                "dns_zone_purge": True,
+                "dns_zone_records": [{"type": "A", "name": "@", "value": "192.0.2.10"}, {"type": "CNAME", "name": "www", "value": "demo.example"}],
+            },
             "gateway_script": {
                 "edge_script_deploy_name": "demo-gateway",
                 "edge_script_deploy_code_file": "{{ inventory_dir }}/gateway.js",
@@ -75,6 +81,11 @@ APPLY = """
       ansible.builtin.include_role:
         name: bunnynet.cloud.shield
       when: shield_pull_zone_id is defined
+
+    - name: Give the DNS zone its settings and records
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.dns_zone
+      when: dns_zone_domain is defined
 """
 
 MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
@@ -85,6 +96,7 @@ DRIFTED = {
     ("assets_zone", "pull zone 10 edge rule Maintenance redirect"),
     ("gateway_script", "edge script demo-gateway variables"),
     ("shop_shield", "pull zone 4711 access list Office"),
+    ("dns_example", "DNS zone demo.example records"),
 }
 
 
@@ -103,7 +115,7 @@ def applied(sandbox):
 @pytest.fixture(scope="module")
 def drift(applied):
     """The same account after someone put an older image on a container, removed a hostname, switched an edge rule on,
-    changed a script's variable and replaced the office's access list, by hand."""
+    changed a script's variable, replaced the office's access list and deleted a DNS record, by hand."""
     applied.api("DELETE", "/pullzone/10/removeHostname", {"Hostname": "static.demo.example"})
     applied.api("POST", "/pullzone/10/edgerules/%s/setEdgeRuleEnabled" % MAINTENANCE_RULE, {"Id": 10, "Value": True})
     (upstream,) = [variable for variable in applied.api("GET", "/compute/script/501")["EdgeScriptVariables"] if variable["Name"] == "UPSTREAM"]
@@ -111,6 +123,9 @@ def drift(applied):
     applied.api("PATCH", "/mc/apps/demoWebApp01/containers/demoWebTpl01", {"imageTag": "1.27"})
     (office,) = applied.api("GET", "/shield/shield-zone/4102/access-lists")["customLists"]
     applied.api("PATCH", "/shield/shield-zone/4102/access-lists/%d" % office["listId"], {"content": "198.51.100.7"})
+    (dns_zone,) = [zone for zone in applied.api("GET", "/dnszone")["Items"] if zone["Domain"] == "demo.example"]
+    (www,) = [record for record in dns_zone["Records"] if record["Name"] == "www"]
+    applied.api("DELETE", "/dnszone/%d/records/%d" % (dns_zone["Id"], www["Id"]))
     return applied
 
 
@@ -135,7 +150,7 @@ def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
 
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is False and drifted(findings) == set()
-    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield"}
+    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield", "dns_example"}
     assert "Drifted: 0." in markdown
     assert sent and {method for method, _path in sent} == {"GET"}
 
@@ -155,6 +170,7 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert "- `container_templates[web].image_tag`: `\"1.27\"` in the account, `\"1.27.3\"` in the inventory" in markdown
     assert "- `hostnames[static.demo.example]`: missing from the account" in markdown
     assert "- `variables[UPSTREAM].default_value`: `\"https://origin-us.example.com\"` in the account" in markdown
+    assert "- `records[www]`: missing from the account" in markdown
 
 
 def test_drift_fails_the_audit_when_asked_to_after_writing_the_report(drift):
@@ -181,9 +197,10 @@ def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(appli
     # As docs/troubleshooting.md quotes it.
     assert (
         "The audit could not check web: web has none of the variables mc_rollout_app_id, edge_script_deploy_name, "
-        "pullzone_domains_pull_zone_id, shield_pull_zone_id, so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit."
+        "pullzone_domains_pull_zone_id, shield_pull_zone_id, dns_zone_domain, so it describes no resource to audit; give it one, "
+        "or leave it out with audit_hosts or --limit."
     ) in " ".join(played.stdout.split())
-    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield"}
+    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield", "dns_example"}
 
 
 def test_bad_audit_settings_fail_before_any_request(applied):

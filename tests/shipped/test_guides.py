@@ -12,8 +12,8 @@ import re
 import pytest
 
 GUIDES = ["README.md", "docs/getting-started.md", "docs/authentication.md", "docs/simulator.md", "docs/rollouts.md", "docs/troubleshooting.md",
-          "docs/cdn-site.md", "docs/shield.md"]
-FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "api_keys", "settings"}
+          "docs/cdn-site.md", "docs/shield.md", "docs/dns-zones.md"]
+FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "api_keys", "settings"}
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)\s+unreachable=0\s+failed=0", re.MULTILINE)
 
 
@@ -98,3 +98,16 @@ def test_one_inventory_rolls_out_and_the_audit_then_finds_no_drift(guides, sandb
     report = read_report(sandbox, "drift.json")
     assert report["drifted"] is False and report["errors"] == []
     assert {finding["host"] for finding in report["resources"]} == {"web_app", "assets_zone"}
+
+
+def test_the_dns_guide_checks_applies_and_audits_a_zone_from_the_inventory(guides, sandbox):
+    result = run_section(sandbox, guides, "docs/dns-zones.md", "Records in the inventory")
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = read_report(sandbox, "dns-drift.json")
+    assert report["drifted"] is False and report["errors"] == []
+    assert [finding["resource"] for finding in report["resources"]] == ["DNS zone demo.example", "DNS zone demo.example records"]
+    (zone,) = [zone for zone in sandbox.api("GET", "/dnszone")["Items"] if zone["Domain"] == "demo.example"]
+    assert sorted((record["Name"], record["Value"]) for record in zone["Records"]) == [
+        ("", "192.0.2.10"), ("", "mail.demo.example"), ("_dmarc", "v=DMARC1; p=reject"), ("www", "demo.example")]
+    assert zone["SoaEmail"] == "hostmaster@demo.example"

@@ -21,6 +21,10 @@ WORLD = {
     "pull_zones": [{"Id": 0, "Hostnames": [{"Value": "0"}], "EdgeRules": [{"Guid": "0"}]}, {"Id": 1}],
     "video_libraries": [{"Id": 0}, {"Id": 1}],
     "shield_zones": [{"shieldZoneId": 0}, {"shieldZoneId": 1, "planType": 0}],
+    "dns_zones": [
+        {"Id": 0, "Domain": "zero.example", "Records": [{"Id": 0, "Type": "A", "Name": "a", "Value": "192.0.2.1"}]},
+        {"Id": 1, "Domain": "one.example"},
+    ],
     "settings": {"progressing_seconds": 0},
 }
 WORLD_PATH_PARAMETERS = {
@@ -33,6 +37,7 @@ WORLD_PATH_PARAMETERS = {
     "pullZoneId": 0,
     "edgeRuleId": "0",
     "shieldZoneId": 0,
+    "zoneId": 0,
 }
 EXAMPLES_PER_OPERATION_AND_MODE = 12
 
@@ -44,7 +49,7 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
-    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield"}
+    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone"}
 
 
 def test_every_body_the_simulator_reads_is_documented():
@@ -58,11 +63,15 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /compute/script/{id}",
         "DELETE /compute/script/{id}/secrets/{secretId}",
         "DELETE /compute/script/{id}/variables/{variableId}",
+        "DELETE /dnszone/{id}",
+        "DELETE /dnszone/{id}/dnssec",
+        "DELETE /dnszone/{zoneId}/records/{id}",
         "DELETE /pullzone/{id}",
         "DELETE /pullzone/{pullZoneId}/edgerules/{edgeRuleId}",
         "DELETE /shield/rate-limit/{id}",
         "DELETE /shield/shield-zone/{shieldZoneId}/access-lists/{id}",
         "DELETE /shield/waf/custom-rule/{id}",
+        "POST /dnszone/{id}/dnssec",
         "POST /mc/apps/{appId}/restart",
         "POST /purge",
     ]

@@ -85,7 +85,7 @@ NOT_SERVED = [
     ("GET", "/pullzone/1/optimizer/statistics", "legacy"),
     ("POST", "/pullzone/1/resetSecurityKey", "legacy"),
     ("GET", "/videolibrary/languages", "legacy"),
-    ("GET", "/dnszone/5", "legacy"),
+    ("GET", "/dnszone/5/statistics", "legacy"),
     ("PUT", "/compute/script/1/variables", "legacy"),
     ("GET", "/compute/script/1/statistics", "legacy"),
     ("GET", "/shield/waf/profiles", "shield"),

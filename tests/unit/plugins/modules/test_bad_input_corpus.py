@@ -230,6 +230,28 @@ OTHER_CASES = [
     ("shield_access_list", dict(shield_zone_id=1, name="Office", type="user_agent"), "type", one_of("ip", "cidr", "asn", "country", "organization", "ja4")),
     ("shield_access_list", dict(shield_zone_id=1, name="Office", type="ip", entries=["10.0.0.0/8"]), "entries[0]", "is a range"),
     ("shield_access_list", dict(shield_zone_id=1, name="Office", type="country", entries=["DEU"]), "entries[0]", "two-letter country code"),
+    # DNS: zones, and each record type's fields and bounds
+    ("dns_zone", dict(domain="localhost"), "domain", "must be a domain such as example.com"),
+    ("dns_zone", dict(domain="example.com", soa_email="nobody"), "soa_email", "must match an email address"),
+    ("dns_zone", dict(domain="example.com", nameserver2="ns 2"), "nameserver2", "must be a DNS name such as ns2.example.com"),
+    ("dns_zone", dict(domain="example.com", certificate_key_type="dsa"), "certificate_key_type", one_of("ecdsa", "rsa")),
+    ("dns_zone_info", dict(domain="nodot"), "domain", "must be a domain such as example.com"),
+    ("dns_record", dict(zone="example.com", records=[dict(type="SPF", name="@", value="x")]), "type", "must be one of: A, AAAA, CNAME"),
+    ("dns_record", dict(zone_id=0, records=[]), "zone_id", "must be at least 1"),
+    ("dns_record", dict(zone="example.com", records=[dict(type="TXT", name="@", value="x", weight=1)]), "records[0].weight",
+     "is not taken by a TXT record (weight is for A, AAAA and SRV records only)"),
+    ("dns_record", dict(zone="example.com", records=[dict(type="A", name="x", value="192.0.2.1", weight=101)]), "records[0].weight",
+     "must be between 0 and 100"),
+    ("dns_record", dict(zone="example.com", records=[dict(type="SRV", name="_x._tcp", value="t.example", port=70000)]), "records[0].port",
+     "must be between 0 and 65535"),
+    ("dns_record", dict(zone="example.com", records=[dict(type="CAA", name="@", value="ca.example", tag="issue", flags=256)]), "records[0].flags",
+     "must be between 0 and 255"),
+    ("dns_record", dict(zone="example.com", records=[dict(type="A", name="x", value="192.0.2.1", ttl=-1)]), "records[0].ttl",
+     "must be between 0 and 2147483647"),
+    ("dns_record", dict(zone="example.com", records=[dict(type="A", name="x", value="192.0.2.1", monitor_type="tcp")]), "monitor_type",
+     one_of("none", "ping", "http", "monitor")),
+    ("dns_record", dict(zone="example.com", records=[dict(type="A", name="x", value="192.0.2.1", geolocation_longitude=181.0)]),
+     "records[0].geolocation_longitude", "must be between -180 and 180"),
 ]
 
 
