@@ -12,7 +12,7 @@ from .faults import FaultBook, FaultRule, FaultRuleRequest
 DEFAULT_API_KEY = "sim-api-key"
 
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
-RESOURCE_LISTS = ("registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones")
+RESOURCE_LISTS = ("registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "storage_zones")
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
 # and the state it is loaded into, and returns the completed list.
@@ -96,6 +96,7 @@ class Fixtures(BaseModel):
     pull_zones: List[Dict[str, Any]] = []
     video_libraries: List[Dict[str, Any]] = []
     shield_zones: List[Dict[str, Any]] = []
+    storage_zones: List[Dict[str, Any]] = []
     api_keys: ApiKeys = ApiKeys()
     settings: SettingsUpdate = SettingsUpdate()
 
@@ -119,6 +120,7 @@ class SimulatorState:
         self.pull_zones: List[Dict[str, Any]] = []
         self.video_libraries: List[Dict[str, Any]] = []
         self.shield_zones: List[Dict[str, Any]] = []
+        self.storage_zones: List[Dict[str, Any]] = []
         # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.
         self.purges: List[Dict[str, Any]] = []
         self.settings = Settings()
