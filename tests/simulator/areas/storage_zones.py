@@ -23,7 +23,7 @@ import tempfile
 import weakref
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from starlette.responses import Response
 
 from ..auth import require_access_key
@@ -430,10 +430,16 @@ def _object_path(request: Request) -> Tuple[str, str, bool]:
     return zone_name, "/".join(segment for segment in segments if segment), path == "" or path.endswith("/")
 
 
-def _authorised_zone(request: Request, zone_name: str, write: bool) -> Dict[str, Any]:
-    """The zone the request's AccessKey opens: its password, or for reads its read-only password."""
+# The vendor's document declares the key a header parameter of the file operations; a request without
+# it is answered 401 like one with a wrong key, so the parameter is optional here and checked below.
+ACCESS_KEY = Header(default=None, alias="AccessKey", min_length=1, description="The storage zone's password, or its read-only password for reads.")
+CHECKSUM = Header(default=None, alias="Checksum", pattern="^[0-9A-Fa-f]{64}$", description="The SHA-256 of the content, in hex.")
+RAW_BODY = {"requestBody": {"required": True, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}}
+
+
+def _authorised_zone(request: Request, zone_name: str, key: Optional[str], write: bool) -> Dict[str, Any]:
+    """The zone the AccessKey opens: its password, or for reads its read-only password."""
     state = state_of(request)
-    key = request.headers.get("AccessKey")
     for zone in state.storage_zones:
         if zone["Name"].lower() == zone_name.lower() and not zone["Deleted"]:
             if key is not None and (key == zone["Password"] or (not write and key == zone["ReadOnlyPassword"])):
@@ -463,12 +469,12 @@ def _storage_object(zone: Dict[str, Any], directory: str, name: str, stored: Opt
     }
 
 
-async def list_or_download(request: Request):
+async def list_or_download(request: Request, access_key: Optional[str] = ACCESS_KEY):
     """A path ending in / lists that directory (empty when there is none); any other path downloads the file."""
     zone_name, path, is_directory = _object_path(request)
     state = state_of(request)
     with state.lock:
-        zone = _authorised_zone(request, zone_name, write=False)
+        zone = _authorised_zone(request, zone_name, access_key, write=False)
         files = file_store(state).of(zone["Id"])
         if is_directory:
             directories, names = files.children(path)
@@ -482,12 +488,12 @@ async def list_or_download(request: Request):
     return Response(content, media_type="application/octet-stream")
 
 
-async def upload(request: Request):
+async def upload(request: Request, access_key: Optional[str] = ACCESS_KEY, checksum: Optional[str] = CHECKSUM):
     """Store the body as the file; with a Checksum header, only when the content's SHA-256 matches it."""
     zone_name, path, is_directory = _object_path(request)
     state = state_of(request)
     with state.lock:
-        _authorised_zone(request, zone_name, write=True)
+        _authorised_zone(request, zone_name, access_key, write=True)
     if is_directory or not path:
         raise ApiError(400, "A file name is required to upload a file.")
     # Kept by the stored file once the upload succeeds, closed on every way out before that.
@@ -498,13 +504,12 @@ async def upload(request: Request):
         content.write(chunk)
         digest.update(chunk)
         length += len(chunk)
-    checksum = digest.hexdigest().upper()
-    expected = request.headers.get("Checksum")
-    if expected is not None and expected.upper() != checksum:
+    digest_hex = digest.hexdigest().upper()
+    if checksum is not None and checksum.upper() != digest_hex:
         content.close()
         raise ApiError(400, "Upload failed: the content's SHA-256 does not match the Checksum header.")
     with state.lock:
-        zone = _authorised_zone(request, zone_name, write=True)
+        zone = _authorised_zone(request, zone_name, access_key, write=True)
         files = file_store(state).of(zone["Id"])
         if path in files.directories:
             content.close()
@@ -513,16 +518,19 @@ async def upload(request: Request):
         if any("/".join(parents[: depth + 1]) in files.files for depth in range(len(parents))):
             content.close()
             raise ApiError(400, f"A file is in the way of the directories of '{path}'.")
-        files.put(path, StoredFile(content, length, checksum))
+        files.put(path, StoredFile(content, length, digest_hex))
     return json_response({"HttpCode": 201, "Message": "File uploaded."}, 201)
 
 
-async def delete_object(request: Request, allow_root_delete: Optional[str] = Query(default=None, alias="allowRootDelete")):
+async def delete_object(
+    request: Request, access_key: Optional[str] = ACCESS_KEY, allow_root_delete: Optional[str] = Query(default=None, alias="allowRootDelete")
+):
     """Delete a file, or a directory with everything in it; the root only with allowRootDelete."""
     zone_name, path, _is_directory = _object_path(request)
     state = state_of(request)
     with state.lock:
-        zone = _authorised_zone(request, zone_name, write=True)
+        zone = _authorised_zone(request, zone_name, access_key, write=True)
+        # The vendor takes the switch as a query parameter or as a header.
         root_allowed = "true" in (allow_root_delete, request.headers.get("allowRootDelete"))
         if not path and not root_allowed:
             raise ApiError(400, "Deleting the root of the storage zone needs allowRootDelete=true.")
@@ -538,7 +546,7 @@ VENDOR_DIRECTORY_TEMPLATE = "/{storageZoneName}/{path}/"
 ANY_DEPTH = "/{storageZoneName}/{objectPath:path}"
 files_router.add_api_route(VENDOR_DIRECTORY_TEMPLATE, list_or_download, methods=["GET"], name="list_files")
 files_router.add_api_route(VENDOR_FILE_TEMPLATE, list_or_download, methods=["GET"], name="download_file")
-files_router.add_api_route(VENDOR_FILE_TEMPLATE, upload, methods=["PUT"], name="upload_file")
+files_router.add_api_route(VENDOR_FILE_TEMPLATE, upload, methods=["PUT"], name="upload_file", openapi_extra=RAW_BODY)
 files_router.add_api_route(VENDOR_FILE_TEMPLATE, delete_object, methods=["DELETE"], name="delete_file")
 files_router.add_api_route(ANY_DEPTH, list_or_download, methods=["GET"], include_in_schema=False)
 files_router.add_api_route(ANY_DEPTH, upload, methods=["PUT"], include_in_schema=False)

@@ -21,6 +21,8 @@ WORLD = {
     "pull_zones": [{"Id": 0, "Hostnames": [{"Value": "0"}], "EdgeRules": [{"Guid": "0"}]}, {"Id": 1}],
     "video_libraries": [{"Id": 0}, {"Id": 1}],
     "shield_zones": [{"shieldZoneId": 0}, {"shieldZoneId": 1, "planType": 0}],
+    # The file API takes the zone's password, which the fuzzer sends as the simulator's key.
+    "storage_zones": [{"Id": 0, "Name": "site", "Password": "sim-api-key", "Files": {"0/0": "0"}}],
     "settings": {"progressing_seconds": 0},
 }
 WORLD_PATH_PARAMETERS = {
@@ -33,6 +35,9 @@ WORLD_PATH_PARAMETERS = {
     "pullZoneId": 0,
     "edgeRuleId": "0",
     "shieldZoneId": 0,
+    "storageZoneName": "site",
+    "path": "0",
+    "fileName": "0",
 }
 EXAMPLES_PER_OPERATION_AND_MODE = 12
 
@@ -44,7 +49,7 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
-    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield"}
+    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield", "storagezone", "storage"}
 
 
 def test_every_body_the_simulator_reads_is_documented():
@@ -60,6 +65,8 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /compute/script/{id}/variables/{variableId}",
         "DELETE /pullzone/{id}",
         "DELETE /pullzone/{pullZoneId}/edgerules/{edgeRuleId}",
+        "DELETE /storage/{storageZoneName}/{path}/{fileName}",
+        "DELETE /storagezone/{id}",
         "POST /mc/apps/{appId}/restart",
         "POST /purge",
     ]
