@@ -19,6 +19,7 @@ import fnmatch
 import hashlib
 import os
 import queue
+import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from urllib.parse import quote
 
@@ -377,6 +378,7 @@ class Transfer:
         self.deleted = []
         self.bytes_sent = 0
         self.failures = {}
+        self._stopped = threading.Event()
 
     def upload_all(self):
         return self._run(self.plan.uploads, self._upload, self._uploaded)
@@ -385,20 +387,30 @@ class Transfer:
         return self._run(self.plan.delete_requests(), self._delete, self._deleted)
 
     def _run(self, items, act, done):
-        """Act on every item; on the first failure, start no more (those started finish). True when all succeeded."""
+        """Act on every item; after the first failure no item starts (those under way finish). True when all succeeded."""
         with ThreadPoolExecutor(max_workers=self.clients.count) as pool:
-            futures = {pool.submit(self.clients.run, lambda client, item=item: act(client, item)): item for item in items}
+            futures = {pool.submit(self.clients.run, lambda client, item=item: self._attempt(act, client, item)): item for item in items}
             for future in as_completed(futures):
                 item = futures[future]
                 try:
-                    future.result()
+                    started = future.result()
                 except (BunnyApiError, OSError) as error:
                     self.failures[item] = str(error)
-                    for pending in futures:
-                        pending.cancel()
                 else:
-                    done(item)
+                    if started:
+                        done(item)
         return not self.failures
+
+    def _attempt(self, act, client, item):
+        # Set in the worker that failed, so that no other worker starts another item after it.
+        if self._stopped.is_set():
+            return False
+        try:
+            act(client, item)
+        except Exception:
+            self._stopped.set()
+            raise
+        return True
 
     def _upload(self, client, relative):
         local = self.plan.local[relative]
