@@ -74,8 +74,8 @@ options:
     description:
       - The most uploads, deletes and directory listings in flight at once, each over a
         connection of its own; 1 to 32.
-      - Each request keeps the retry rules of O(api_retries): a rate limit (HTTP 429) waits as
-        the API's C(Retry-After) says.
+      - Each request keeps the retry rules of O(api_retries), so a rate limit (HTTP 429) waits as
+        long as the API's C(Retry-After) says.
     type: int
     default: 8
 extends_documentation_fragment:

@@ -202,7 +202,8 @@ def main():
     module = BunnyModule(
         argument_spec=STORAGE_ZONE.argument_spec(),
         result_key=STORAGE_ZONE.result_key,
-        rules=STORAGE_ZONE.rules() + (
+        rules=(
+            ("id", dict(minimum=1)),
             ("name", dict(min_length=1)),
             ("region", REGION_RULE),
             ("replication_regions[]", REGION_RULE),
