@@ -226,7 +226,9 @@ class Sandbox:
 
     def run(self, script, timeout=120):
         """Run a shell script in the sandbox's folder, with the modules pointed at the simulator."""
-        return self.shell.run(script, cwd=self.folder, timeout=timeout, BUNNYNET_API_URL=self.url, BUNNYNET_API_KEY=SIMULATOR_KEY)
+        return self.shell.run(
+            script, cwd=self.folder, timeout=timeout, BUNNYNET_API_URL=self.url, BUNNYNET_API_KEY=SIMULATOR_KEY, BUNNYNET_STORAGE_URL=self.url + "/storage"
+        )
 
     def run_playbook(self, path):
         return self.run('ansible-playbook %s -e vault_bunnynet_api_key="$BUNNYNET_API_KEY"' % path)

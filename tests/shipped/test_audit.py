@@ -8,6 +8,7 @@ send nothing but reads, and fail on drift only when asked to.
 import json
 
 import pytest
+import requests
 import yaml
 
 # Another pull zone beside the demo's zone 10, so that the inventory has a resource nobody touches.
@@ -48,6 +49,11 @@ INVENTORY = {
                 "dns_zone_purge": True,
                 "dns_zone_records": [{"type": "A", "name": "@", "value": "192.0.2.10"}, {"type": "CNAME", "name": "www", "value": "demo.example"}],
             },
+            "website": {
+                "static_site_name": "demo-website",
+                "static_site_build_dir": "{{ inventory_dir }}/public",
+                "static_site_delete": True,
+            },
             "gateway_script": {
                 "edge_script_deploy_name": "demo-gateway",
                 "edge_script_deploy_code_file": "{{ inventory_dir }}/gateway.js",
@@ -86,6 +92,11 @@ APPLY = """
       ansible.builtin.include_role:
         name: bunnynet.cloud.dns_zone
       when: dns_zone_domain is defined
+
+    - name: Deploy the static site
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.static_site
+      when: static_site_name is defined
 """
 
 MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
@@ -97,7 +108,11 @@ DRIFTED = {
     ("gateway_script", "edge script demo-gateway variables"),
     ("shop_shield", "pull zone 4711 access list Office"),
     ("dns_example", "DNS zone demo.example records"),
+    # A file changed by hand: the sync would upload it again, and the cache would be purged after it.
+    ("website", "storage zone demo-website files"),
+    ("website", "pull zone demo-website cache"),
 }
+HOSTS = {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield", "dns_example", "website"}
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +122,9 @@ def applied(sandbox):
     (sandbox.folder / "inventory.yml").write_text(yaml.safe_dump(INVENTORY))
     (sandbox.folder / "apply.yml").write_text(APPLY)
     (sandbox.folder / "gateway.js").write_text("export default { async fetch(request) { return fetch(request); } };\n")
+    (sandbox.folder / "public").mkdir()
+    (sandbox.folder / "public" / "index.html").write_text("<h1>Demo</h1>\n")
+    (sandbox.folder / "public" / "style.css").write_text("h1 { color: teal; }\n")
     played = sandbox.run("ansible-playbook -i inventory.yml apply.yml")
     assert played.returncode == 0, played.stdout + played.stderr
     return sandbox
@@ -115,7 +133,7 @@ def applied(sandbox):
 @pytest.fixture(scope="module")
 def drift(applied):
     """The same account after someone put an older image on a container, removed a hostname, switched an edge rule on,
-    changed a script's variable, replaced the office's access list and deleted a DNS record, by hand."""
+    changed a script's variable, replaced the office's access list, deleted a DNS record and changed a file of the website, by hand."""
     applied.api("DELETE", "/pullzone/10/removeHostname", {"Hostname": "static.demo.example"})
     applied.api("POST", "/pullzone/10/edgerules/%s/setEdgeRuleEnabled" % MAINTENANCE_RULE, {"Id": 10, "Value": True})
     (upstream,) = [variable for variable in applied.api("GET", "/compute/script/501")["EdgeScriptVariables"] if variable["Name"] == "UPSTREAM"]
@@ -126,6 +144,11 @@ def drift(applied):
     (dns_zone,) = [zone for zone in applied.api("GET", "/dnszone")["Items"] if zone["Domain"] == "demo.example"]
     (www,) = [record for record in dns_zone["Records"] if record["Name"] == "www"]
     applied.api("DELETE", "/dnszone/%d/records/%d" % (dns_zone["Id"], www["Id"]))
+    (website,) = [zone for zone in applied.api("GET", "/storagezone") if zone["Name"] == "demo-website"]
+    uploaded = requests.put(
+        applied.url + "/storage/demo-website/style.css", data=b"h1 { color: red; }\n", headers={"AccessKey": website["Password"]}, timeout=10
+    )
+    assert uploaded.status_code == 201, uploaded.text
     return applied
 
 
@@ -150,7 +173,7 @@ def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
 
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is False and drifted(findings) == set()
-    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield", "dns_example"}
+    assert {finding["host"] for finding in findings["resources"]} == HOSTS
     assert "Drifted: 0." in markdown
     assert sent and {method for method, _path in sent} == {"GET"}
 
@@ -162,6 +185,7 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert findings["drifted"] is True
     assert drifted(findings) == DRIFTED
     assert findings["summary"] == {"hosts": 5, "resources": len(findings["resources"]), "drifted": 5, "errors": 0}
+    assert findings["summary"] == {"hosts": 5, "resources": len(findings["resources"]), "drifted": 6, "errors": 0}
     assert {method for method, _path in sent} == {"GET"}
     # The Markdown has a section for each drifted resource and none for the others.
     sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
@@ -197,10 +221,10 @@ def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(appli
     # As docs/troubleshooting.md quotes it.
     assert (
         "The audit could not check web: web has none of the variables mc_rollout_app_id, edge_script_deploy_name, "
-        "pullzone_domains_pull_zone_id, shield_pull_zone_id, dns_zone_domain, so it describes no resource to audit; give it one, "
-        "or leave it out with audit_hosts or --limit."
+        "pullzone_domains_pull_zone_id, shield_pull_zone_id, dns_zone_domain, static_site_name, so it describes no resource to audit; "
+        "give it one, or leave it out with audit_hosts or --limit."
     ) in " ".join(played.stdout.split())
-    assert {finding["host"] for finding in findings["resources"]} == {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield", "dns_example"}
+    assert {finding["host"] for finding in findings["resources"]} == HOSTS
 
 
 def test_bad_audit_settings_fail_before_any_request(applied):

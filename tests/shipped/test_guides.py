@@ -11,9 +11,20 @@ import re
 
 import pytest
 
-GUIDES = ["README.md", "docs/getting-started.md", "docs/authentication.md", "docs/simulator.md", "docs/rollouts.md", "docs/troubleshooting.md",
-          "docs/cdn-site.md", "docs/shield.md", "docs/dns-zones.md"]
-FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "api_keys", "settings"}
+GUIDES = [
+    "README.md",
+    "docs/getting-started.md",
+    "docs/authentication.md",
+    "docs/simulator.md",
+    "docs/rollouts.md",
+    "docs/troubleshooting.md",
+    "docs/cdn-site.md",
+    "docs/shield.md",
+    "docs/dns-zones.md",
+    "docs/static-sites.md",
+]
+FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "api_keys",
+                "settings"}
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)\s+unreachable=0\s+failed=0", re.MULTILINE)
 
 

@@ -12,7 +12,7 @@ from .faults import FaultBook, FaultRule, FaultRuleRequest
 DEFAULT_API_KEY = "sim-api-key"
 
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
-RESOURCE_LISTS = ("registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones")
+RESOURCE_LISTS = ("registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones")
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
 # and the state it is loaded into, and returns the completed list.
@@ -97,6 +97,7 @@ class Fixtures(BaseModel):
     video_libraries: List[Dict[str, Any]] = []
     shield_zones: List[Dict[str, Any]] = []
     dns_zones: List[Dict[str, Any]] = []
+    storage_zones: List[Dict[str, Any]] = []
     api_keys: ApiKeys = ApiKeys()
     settings: SettingsUpdate = SettingsUpdate()
 
@@ -121,6 +122,7 @@ class SimulatorState:
         self.video_libraries: List[Dict[str, Any]] = []
         self.shield_zones: List[Dict[str, Any]] = []
         self.dns_zones: List[Dict[str, Any]] = []
+        self.storage_zones: List[Dict[str, Any]] = []
         # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.
         self.purges: List[Dict[str, Any]] = []
         self.settings = Settings()

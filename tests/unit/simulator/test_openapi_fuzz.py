@@ -25,6 +25,8 @@ WORLD = {
         {"Id": 0, "Domain": "zero.example", "Records": [{"Id": 0, "Type": "A", "Name": "a", "Value": "192.0.2.1"}]},
         {"Id": 1, "Domain": "one.example"},
     ],
+    # The file API takes the zone's password, which the fuzzer sends as the simulator's key.
+    "storage_zones": [{"Id": 0, "Name": "site", "Password": "sim-api-key", "Files": {"0/0": "0"}}],
     "settings": {"progressing_seconds": 0},
 }
 WORLD_PATH_PARAMETERS = {
@@ -38,6 +40,9 @@ WORLD_PATH_PARAMETERS = {
     "edgeRuleId": "0",
     "shieldZoneId": 0,
     "zoneId": 0,
+    "storageZoneName": "site",
+    "path": "0",
+    "fileName": "0",
 }
 EXAMPLES_PER_OPERATION_AND_MODE = 12
 
@@ -49,7 +54,7 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
-    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone"}
+    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage"}
 
 
 def test_every_body_the_simulator_reads_is_documented():
@@ -72,6 +77,8 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /shield/shield-zone/{shieldZoneId}/access-lists/{id}",
         "DELETE /shield/waf/custom-rule/{id}",
         "POST /dnszone/{id}/dnssec",
+        "DELETE /storage/{storageZoneName}/{path}/{fileName}",
+        "DELETE /storagezone/{id}",
         "POST /mc/apps/{appId}/restart",
         "POST /purge",
     ]

@@ -90,7 +90,7 @@ NOT_SERVED = [
     ("GET", "/compute/script/1/statistics", "legacy"),
     ("GET", "/shield/waf/profiles", "shield"),
     ("GET", "/mc/limits", "magic_containers"),
-    ("GET", "/storage/zone/folder/file.txt", "problem"),
+    ("POST", "/storagezone/1/resetPassword", "legacy"),
 ]
 
 

@@ -252,6 +252,22 @@ OTHER_CASES = [
      one_of("none", "ping", "http", "monitor")),
     ("dns_record", dict(zone="example.com", records=[dict(type="A", name="x", value="192.0.2.1", geolocation_longitude=181.0)]),
      "records[0].geolocation_longitude", "must be between -180 and 180"),
+    # Storage zones and their files
+    ("storage_zone", dict(name=""), "name", length(1, None, 0)),
+    ("storage_zone", dict(id=0), "id", "must be at least 1, got 0"),
+    ("storage_zone", dict(name="site", region="de"), "region", "must match a region code in capitals such as DE, NY or SYD"),
+    ("storage_zone", dict(name="site", region="DE", replication_regions=["NY", "new-york"]), "replication_regions[1]", "must match a region code"),
+    ("storage_zone", dict(name="site", zone_tier="premium"), "zone_tier", one_of("standard", "edge")),
+    ("storage_zone", dict(name="site", state="gone"), "state", one_of("present", "absent")),
+    ("storage_zone_info", dict(id=0), "id", "must be at least 1, got 0"),
+    ("storage_zone_info", dict(name=""), "name", length(1, None, 0)),
+    ("storage_sync", dict(storage_zone="", src="/tmp"), "storage_zone", length(1, None, 0)),
+    ("storage_sync", dict(storage_zone_id=0, src="/tmp"), "storage_zone_id", "must be at least 1, got 0"),
+    ("storage_sync", dict(storage_zone="site", src="/tmp", connections=0), "connections", bounds(1, 32, 0)),
+    ("storage_sync", dict(storage_zone="site", src="/tmp", connections=33), "connections", bounds(1, 32, 33)),
+    ("storage_sync", dict(storage_zone="site", src="/tmp", storage_url="storage.bunnycdn.com"), "storage_url", "must match an http:// or https:// URL"),
+    ("storage_sync", dict(storage_zone="site", src="/tmp", dest="../other"), "dest", "without . or .. parts"),
+    ("storage_sync", dict(storage_zone="site", src="/nonexistent/build"), "src", "is not a directory"),
 ]
 
 

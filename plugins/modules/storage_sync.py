@@ -1,0 +1,269 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+DOCUMENTATION = r"""
+module: storage_sync
+short_description: Make a path of a bunny.net storage zone hold the files of a local directory
+version_added: 0.2.0
+description:
+  - Uploads the files of the directory O(src) that the zone's path O(dest) lacks or holds with
+    other content, and with O(delete=true) deletes the files of O(dest) that O(src) does not have.
+  - Compares each file by its size and its SHA-256, which the API's listing gives for every file
+    it holds. A re-run on an unchanged directory only lists the zone's directories, and uploads
+    nothing. A file the listing gives no checksum for (one stored before the API kept checksums)
+    is uploaded once, and compares by its checksum from then on.
+  - Every upload sends the file's SHA-256 in the C(Checksum) header, so the API refuses content
+    that did not arrive intact.
+  - Uploads run in parallel over at most O(connections) connections, and stream each file from
+    disk, so memory does not grow with the size of the files. Deletes run after every upload has
+    succeeded, so a site never misses a file while it is being deployed.
+  - A run that fails part-way says which files were uploaded and which were not; running it again
+    uploads only what is still missing.
+  - Talks to the management API (O(api_key)) to find the zone and read its password, then to the
+    zone's storage API with that password, on the host of the zone's region or at O(storage_url).
+author:
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
+options:
+  storage_zone:
+    description:
+      - Exact name of the storage zone.
+      - One of O(storage_zone) and O(storage_zone_id) is required.
+    type: str
+  storage_zone_id:
+    description: ID of the storage zone.
+    type: int
+  src:
+    description:
+      - The local directory whose files the zone should hold, read where the module runs (the
+        controller, for a task on C(localhost) or delegated to it).
+      - Links to files are followed; links to directories are not. Empty directories are not
+        created in the zone.
+    type: path
+    required: true
+  dest:
+    description:
+      - The directory of the zone that should hold the files, such as V(site/v2); the root of the
+        zone when left out.
+    type: str
+    default: ""
+  delete:
+    description:
+      - Also delete the files under O(dest) that O(src) does not have. A directory of the zone
+        that holds only such files is deleted with one request.
+      - Files that O(exclude) matches are never deleted.
+    type: bool
+    default: false
+  exclude:
+    description:
+      - Glob patterns of files and directories to leave out, on both sides. A pattern without a
+        slash matches a file or directory name at any depth (V(.git), V(*.map)); a pattern with
+        a slash matches a path from the top of O(src) and O(dest) (V(drafts/*)).
+    type: list
+    elements: str
+    default: []
+  storage_url:
+    description:
+      - Base URL of the storage API, instead of the host of the zone's region that the zone
+        names (such as V(https://storage.bunnycdn.com)).
+      - The bundled simulator serves the storage API at V(<its address>/storage).
+      - If not set, the value of the E(BUNNYNET_STORAGE_URL) environment variable is used.
+    type: str
+  connections:
+    description:
+      - The most uploads, deletes and directory listings in flight at once, each over a
+        connection of its own; 1 to 32.
+      - Each request keeps the retry rules of O(api_retries), so a rate limit (HTTP 429) waits as
+        long as the API's C(Retry-After) says.
+    type: int
+    default: 8
+extends_documentation_fragment:
+  - bunnynet.cloud.api
+  - bunnynet.cloud.attributes
+attributes:
+  check_mode:
+    support: full
+    details:
+      - Lists the zone's directories, and returns the files that would be uploaded and deleted
+        and the bytes that would be sent, without sending any.
+  diff_mode:
+    support: full
+    details:
+      - Shows each file that would change, before and after, as its size and SHA-256.
+  idempotent:
+    support: full
+notes:
+  - The zone's password is read from the API and never appears in results, diffs, failures or
+    logs, at any verbosity.
+seealso:
+  - module: bunnynet.cloud.storage_zone
+  - module: bunnynet.cloud.pullzone_purge
+"""
+
+EXAMPLES = r"""
+- name: Deploy the site's build directory to the root of its storage zone
+  bunnynet.cloud.storage_sync:
+    storage_zone: example-site-files
+    src: "{{ playbook_dir }}/build"
+    delete: true
+    exclude: ["*.map", .DS_Store]
+  register: deployed
+
+- name: Show what changed
+  ansible.builtin.debug:
+    msg: "{{ deployed.uploaded | length }} files uploaded, {{ deployed.deleted | length }} deleted, {{ deployed.unchanged }} unchanged"
+
+- name: Keep the downloads of version 2 under their own path
+  bunnynet.cloud.storage_sync:
+    storage_zone_id: 4321
+    src: /srv/releases/v2
+    dest: downloads/v2
+    connections: 16
+"""
+
+RETURN = r"""
+uploaded:
+  description: Paths relative to O(dest) of the files uploaded; in check mode, of those that would be.
+  returned: always
+  type: list
+  elements: str
+  sample: [index.html, assets/app.3f9a.js]
+deleted:
+  description: Paths relative to O(dest) of the files deleted; in check mode, of those that would be.
+  returned: always
+  type: list
+  elements: str
+  sample: [assets/app.1c2d.js]
+unchanged:
+  description: How many files the zone already held with the same content.
+  returned: always
+  type: int
+  sample: 1998
+bytes_sent:
+  description: The bytes of the files uploaded; in check mode, of those that would be.
+  returned: always
+  type: int
+  sample: 48213
+not_uploaded:
+  description: On a failure part-way, the files that were to be uploaded and were not.
+  returned: failure
+  type: list
+  elements: str
+failures:
+  description: On a failure part-way, each file whose upload or delete failed, with the reason.
+  returned: failure
+  type: dict
+"""
+
+import os
+
+from ansible.module_utils.basic import env_fallback
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import (
+    STORAGE_ZONE,
+    StorageClients,
+    SyncPlan,
+    Transfer,
+    local_files,
+    remote_tree,
+    storage_url_of,
+)
+
+
+def sync(module):
+    params = module.params
+    dest = params["dest"].strip("/")
+    if "\\" in dest or any(part in (".", "..") for part in dest.split("/")):
+        module.fail("Invalid input: dest must be a path with forward slashes and without . or .. parts, got %r." % params["dest"])
+    if not os.path.isdir(params["src"]):
+        module.fail("Invalid input: src %s is not a directory." % params["src"])
+    local = local_files(params["src"], params["exclude"])
+
+    zone = STORAGE_ZONE.find(module, params["storage_zone_id"], params["storage_zone"])
+    if zone is None:
+        module.fail("No storage zone of the account is named %r." % params["storage_zone"])
+    # The password opens the zone's files: it must not appear anywhere, whatever goes wrong later.
+    module.hide_values([zone.get("Password"), zone.get("ReadOnlyPassword")])
+    storage_url = (params["storage_url"] or storage_url_of(zone)).rstrip("/")
+    clients = StorageClients(params["connections"], api_key=zone.get("Password") or "", api_url=storage_url,
+                             timeout=params["api_timeout"], retries=params["api_retries"], validate_certs=params["validate_certs"])
+    try:
+        plan = SyncPlan(local, remote_tree(clients, zone["Name"], dest, params["exclude"]), params["delete"])
+        transfer = Transfer(clients, zone["Name"], dest, plan)
+        if not module.check_mode and transfer.upload_all():
+            transfer.delete_all()
+    except BunnyApiError as error:
+        module.fail_api(error, msg=storage_error(error, storage_url))
+    except OSError as error:
+        module.fail("A file of src could not be read: %s." % error)
+    finally:
+        clients.close()
+
+    if transfer.failures:
+        fail_part_way(module, plan, transfer)
+    if module.check_mode:
+        uploaded, deleted, bytes_sent = plan.uploads, plan.deletes, plan.bytes_to_send
+    else:
+        uploaded, deleted, bytes_sent = transfer.uploaded, transfer.deleted, transfer.bytes_sent
+    result = dict(changed=bool(uploaded or deleted), uploaded=sorted(uploaded), deleted=sorted(deleted), unchanged=plan.unchanged,
+                  bytes_sent=bytes_sent)
+    if module.ansible._diff:
+        before, after = plan.diff()
+        result["diff"] = dict(before=before, after=after)
+    module.ansible.exit_json(**result)
+
+
+def storage_error(error, storage_url):
+    if error.status == 401:
+        return ("The storage API at %s refused the zone's password (HTTP 401) for %s %s. The password is read from the "
+                "zone; if storage_url or BUNNYNET_STORAGE_URL is set, check that it serves this zone's region." % (
+                    storage_url, error.method, error.path))
+    return None
+
+
+def fail_part_way(module, plan, transfer):
+    failed = ", ".join("%s (%s)" % (path, reason.rstrip(".")) for path, reason in sorted(transfer.failures.items()))
+    not_uploaded = transfer.not_uploaded()
+    if not_uploaded:
+        msg = ("%d of %d files were uploaded before an upload failed: %s. Not uploaded: %s. No file was deleted. Running "
+               "the task again uploads only the files still missing." % (
+                   len(transfer.uploaded), len(plan.uploads), failed, ", ".join(not_uploaded)))
+    else:
+        msg = ("Every file was uploaded, but deleting failed: %s. Deleted: %s. Running the task again deletes the rest." % (
+            failed, ", ".join(sorted(transfer.deleted)) or "none"))
+    module.fail(msg, changed=bool(transfer.uploaded or transfer.deleted), uploaded=sorted(transfer.uploaded),
+                not_uploaded=not_uploaded, deleted=sorted(transfer.deleted), unchanged=plan.unchanged,
+                bytes_sent=transfer.bytes_sent, failures=transfer.failures)
+
+
+def main():
+    module = BunnyModule(
+        argument_spec=dict(
+            storage_zone=dict(type="str"),
+            storage_zone_id=dict(type="int"),
+            src=dict(type="path", required=True),
+            dest=dict(type="str", default=""),
+            delete=dict(type="bool", default=False),
+            exclude=dict(type="list", elements="str", default=[]),
+            storage_url=dict(type="str", fallback=(env_fallback, ["BUNNYNET_STORAGE_URL"])),
+            connections=dict(type="int", default=8),
+        ),
+        # The results are the sync's own lists, not one resource under a key.
+        result_key=None,
+        rules=(
+            ("storage_zone", dict(min_length=1)),
+            ("storage_zone_id", dict(minimum=1)),
+            ("storage_url", dict(pattern=r"https?://[^\s/?#]+(?:/\S*)?", pattern_hint="an http:// or https:// URL")),
+            ("connections", dict(minimum=1, maximum=32)),
+        ),
+        required_one_of=[("storage_zone", "storage_zone_id")],
+        mutually_exclusive=[("storage_zone", "storage_zone_id")],
+    )
+    module.run(sync)
+
+
+if __name__ == "__main__":
+    main()
