@@ -76,9 +76,9 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /shield/rate-limit/{id}",
         "DELETE /shield/shield-zone/{shieldZoneId}/access-lists/{id}",
         "DELETE /shield/waf/custom-rule/{id}",
-        "POST /dnszone/{id}/dnssec",
         "DELETE /storage/{storageZoneName}/{path}/{fileName}",
         "DELETE /storagezone/{id}",
+        "POST /dnszone/{id}/dnssec",
         "POST /mc/apps/{appId}/restart",
         "POST /purge",
     ]
