@@ -284,3 +284,16 @@ def test_the_request_hooks_shape_what_is_sent():
 
     assert created == [("PUT", "/badges/new", {"badge": {"Colour": "red", "Name": "b"}})]
     assert updated == [("PATCH", "/badges", {"id": 1, "badge": {"Colour": "blue"}})]
+
+
+def test_a_resource_names_several_by_its_plural():
+    registries = Resource("container registry", "registry", THING, (), "/registries", "/registries/{id}", plural="container registries")
+
+    result, _written = converge(registries, [{"Id": 1, "Name": "a"}, {"Id": 2, "Name": "a"}], {}, name="a")
+
+    assert result["msg"].startswith("2 container registries are named 'a'")
+
+
+def test_only_a_resource_with_locks_bounds_the_lock_timeout():
+    assert Resource("badge", "badge", THING, (), "/badges", "/badges/{id}").rules() == (("id", dict(minimum=1)),)
+    assert PULL_ZONE.rules() == (("id", dict(minimum=1)), ("lock_timeout", dict(minimum=1)))
