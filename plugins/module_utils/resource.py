@@ -111,6 +111,7 @@ class Resource:
     parallel creates of some resources); ``lock_writes`` serialises the writes to one resource.
     ``delete_method`` None declares a resource the API cannot delete; ``state: absent`` then fails
     with ``no_delete``, a sentence formatted with the record (``%(Name)s``).
+    ``plural`` names several (``noun`` + "s" unless given).
     ``search_param`` is None for a list without search; ``paged`` False for a list that is one array.
     ``read_names`` maps properties a write sends to the names a read returns them by, where the API
     spells them otherwise and no field declares it. ``predict(after, changes)`` adds to a predicted
@@ -122,8 +123,9 @@ class Resource:
     def __init__(self, noun, result_key, key, fields, list_path, item_path, create_path=None, create_method="POST",
                  update_method="POST", delete_method="DELETE", no_delete=None, id_field="Id", server_fields=(), secret_keys=(),
                  search_param="search", paged=True, read_params=None, read_names=None, lock_creates=False,
-                 lock_writes=False, predict=None, problems=None):
+                 lock_writes=False, predict=None, problems=None, plural=None):
         self.noun = noun
+        self.plural = plural or noun + "s"
         self.result_key = result_key
         self.key = key
         self.fields = tuple(fields)
@@ -163,7 +165,9 @@ class Resource:
         return dict(required_one_of=[("id", self.key.option)])
 
     def rules(self):
-        return (("id", dict(minimum=1)), ("lock_timeout", dict(minimum=1)))
+        """The bounds of the options argument_spec() adds."""
+        locked = (("lock_timeout", dict(minimum=1)),) if self.lock_creates or self.lock_writes else ()
+        return (("id", dict(minimum=1)),) + locked
 
     def path(self, record_id):
         return build_path(self.item_path, id=record_id)
@@ -215,8 +219,8 @@ class Resource:
         matches = self.named(module.client, name)
         if len(matches) > 1:
             ids = [match.get(self.id_field) for match in matches]
-            module.fail("%d %ss are named %r (ids %s); give the id of the one to manage." % (
-                len(matches), self.noun, name, ", ".join(str(record_id) for record_id in ids)), ids=ids)
+            module.fail("%d %s are named %r (ids %s); give the id of the one to manage." % (
+                len(matches), self.plural, name, ", ".join(str(record_id) for record_id in ids)), ids=ids)
         return matches[0] if matches else None
 
     # --- Results --------------------------------------------------------------------------------
