@@ -58,8 +58,11 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /compute/script/{id}",
         "DELETE /compute/script/{id}/secrets/{secretId}",
         "DELETE /compute/script/{id}/variables/{variableId}",
+        "DELETE /mc/apps/{appId}",
+        "DELETE /mc/registries/{registryId}",
         "DELETE /pullzone/{id}",
         "DELETE /pullzone/{pullZoneId}/edgerules/{edgeRuleId}",
+        "DELETE /videolibrary/{id}",
         "POST /mc/apps/{appId}/restart",
         "POST /purge",
     ]
