@@ -180,7 +180,7 @@ def main():
             update_password=dict(type="str", choices=["always", "on_create"], default="on_create", no_log=False),
         ),
         result_key=REGISTRY.result_key,
-        rules=REGISTRY.rules() + (("display_name", dict(min_length=1, max_length=50)), ("user_name", dict(min_length=1)),
+        rules=(("id", dict(minimum=1)), ("display_name", dict(min_length=1, max_length=50)), ("user_name", dict(min_length=1)),
                                   ("password", dict(min_length=1))),
         required_together=[("user_name", "password")],
         **REGISTRY.module_kwargs()
