@@ -11,7 +11,6 @@ application already being deleted is accepted again.
 import copy
 import re
 import time
-import weakref
 from typing import Any, Dict, List, Optional
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -310,28 +309,19 @@ def _mounts_of(app: Dict[str, Any], template_id: str) -> List[Dict[str, Any]]:
     return next((template["volumeMounts"] for template in app["containerTemplates"] if template["id"] == template_id), [])
 
 
-# When each application being deleted is gone, on the time.monotonic() clock; kept beside each
-# state rather than in it, since the state knows nothing of deletions.
-_DELETIONS: "weakref.WeakKeyDictionary[SimulatorState, Dict[str, float]]" = weakref.WeakKeyDictionary()
-
-
-def _deletions(state: SimulatorState) -> Dict[str, float]:
-    deletions = _DELETIONS.setdefault(state, {})
-    # A state that was reset or given new fixtures holds other applications.
-    for app_id in [app_id for app_id in deletions if not any(app["id"] == app_id for app in state.apps)]:
-        del deletions[app_id]
-    return deletions
+# When an application being deleted is gone, on the time.monotonic() clock: kept in the record
+# (so that a patch meanwhile keeps it, and new fixtures drop it) and never shown in a read.
+DELETION_DEADLINE = "_deletionDeadline"
 
 
 def _finish_deletions(state: SimulatorState) -> None:
     """Remove the applications whose deletion has been carried out by now."""
-    deletions = _deletions(state)
     now = time.monotonic()
-    finished = {app_id for app_id, deadline in deletions.items() if now >= deadline}
-    if finished:
-        state.apps[:] = [app for app in state.apps if app["id"] not in finished]
-        for app_id in finished:
-            del deletions[app_id]
+    state.apps[:] = [app for app in state.apps if app.get(DELETION_DEADLINE, now + 1) > now]
+
+
+def _read_model(app: Dict[str, Any]) -> Dict[str, Any]:
+    return {name: value for name, value in app.items() if name != DELETION_DEADLINE}
 
 
 def _find_app(state: SimulatorState, app_id: str) -> int:
@@ -394,7 +384,7 @@ async def add_app(request: Request):
 async def get_app(request: Request, appId: str):
     state = state_of(request)
     with state.lock:
-        return json_response(state.apps[_find_app(state, appId)])
+        return json_response(_read_model(state.apps[_find_app(state, appId)]))
 
 
 @router.patch("/{appId}", dependencies=[Depends(require_active_account)], openapi_extra=documented_body(PatchApplicationRequest, JSON_OR_TEXT_JSON))
@@ -417,8 +407,8 @@ async def delete_app(request: Request, appId: str):
     """Accept the deletion; the application goes once `progressing_seconds` have passed."""
     state = state_of(request)
     with state.lock:
-        _find_app(state, appId)
-        _deletions(state).setdefault(appId, time.monotonic() + state.settings.progressing_seconds)
+        app = state.apps[_find_app(state, appId)]
+        app.setdefault(DELETION_DEADLINE, time.monotonic() + state.settings.progressing_seconds)
     return empty_response(200)
 
 
