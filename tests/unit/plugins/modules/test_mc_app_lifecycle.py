@@ -5,7 +5,7 @@ import json
 import pytest
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils import magic_containers
-from ansible_collections.bunnynet.cloud.plugins.modules import mc_app
+from ansible_collections.bunnynet.cloud.plugins.modules import mc_app, mc_app_info
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import APP_ID, REGISTRIES, load_storefront, read_raw, storefront
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds, without_fields
@@ -269,3 +269,14 @@ def test_wait_until_gone_backs_off_and_stops_at_the_first_404():
 
     assert problem is None
     assert slept == [0.2, 0.4]
+
+
+# --- mc_app_info by name ----------------------------------------------------------------------------
+
+def test_info_by_name_returns_the_application_in_full_or_nothing(storefront_app):
+    found = run_module(mc_app_info, storefront_app.api_args(name="storefront"))["apps"]
+    missing = run_module(mc_app_info, storefront_app.api_args(name="store"))["apps"]
+
+    assert [app["id"] for app in found] == [APP_ID]
+    assert found[0]["container_templates"][0]["name"] == "web"
+    assert missing == []
