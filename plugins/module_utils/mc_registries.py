@@ -97,6 +97,8 @@ class RegistryResource(Resource):
         if not module.check_mode:
             answer = module.write("DELETE", self.path(record_id), confirm=lambda: self._gone(module, record_id))
             if isinstance(answer, dict) and answer.get("status") == "inUse":
+                # A refusal that came with a success status: nothing was deleted.
+                module.client.write_applied = False
                 applications = answer.get("applications") or []
                 module.fail("Container registry %s is in use by the application%s %s; point their container templates "
                             "at another registry first." % (record_id, "" if len(applications) == 1 else "s",

@@ -184,6 +184,7 @@ def test_a_registry_a_template_pulls_from_is_not_deleted_and_the_failure_names_t
     result = run(registries, id=101, state="absent")
 
     assert result["failed"] is True
+    assert result["changed"] is False
     assert result["applications"] == ["app-storefront"]
     assert "in use by the application app-storefront" in result["msg"]
     assert read_raw(registries, "/mc/registries/101")["id"] == 101
