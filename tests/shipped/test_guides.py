@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-GUIDES = ["README.md", "docs/getting-started.md", "docs/authentication.md", "docs/simulator.md", "docs/rollouts.md", "docs/troubleshooting.md"]
+GUIDES = ["README.md", "docs/getting-started.md", "docs/authentication.md", "docs/simulator.md", "docs/rollouts.md", "docs/troubleshooting.md",
+          "docs/lifecycles.md"]
 FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "api_keys", "settings"}
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)\s+unreachable=0\s+failed=0", re.MULTILINE)
 
