@@ -104,7 +104,7 @@ FIELDS = (
     Field("enable_mp4_fallback", "EnableMP4Fallback", type="bool"),
     Field("allow_early_play", "AllowEarlyPlay", type="bool"),
     Field("webhook_url", "WebhookUrl"),
-    Field("player_key_color", "PlayerKeyColor"),
+    Field("player_key_color", "PlayerKeyColor", no_log=False),
     Field("player_language", "UILanguage"),
     Field("font_family", "FontFamily"),
     Field("captions_font_size", "CaptionsFontSize", type="int"),
