@@ -519,7 +519,7 @@ seealso:
 EXAMPLES = r"""
 - name: Create the application on its first run, and keep it as declared on later runs
   bunnynet.cloud.mc_app:
-    name: storefront
+    name: checkout
     runtime_type: shared
     autoscaling:
       min: 1
@@ -545,7 +545,7 @@ EXAMPLES = r"""
           - name: uploads
             mount_path: /data/uploads
     wait: true
-  register: storefront
+  register: checkout
 
 - name: Scale the application and pin it to Europe
   bunnynet.cloud.mc_app:
@@ -593,9 +593,9 @@ EXAMPLES = r"""
       - {name: cache, size: 5}
     purge_volumes: true
 
-- name: Delete the staging application, and wait until it is gone
+- name: Delete the application, and wait until it is gone
   bunnynet.cloud.mc_app:
-    name: storefront-staging
+    app_id: "{{ app_id }}"
     state: absent
     wait_timeout: 120
 """

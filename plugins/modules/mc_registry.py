@@ -112,13 +112,12 @@ EXAMPLES = r"""
         image_name: storefront
         image_tag: "1.4.0"
 
-- name: Rotate the token when asked to (ansible-playbook ... -e rotate_tokens=true)
+- name: Rotate the token, sending it whether or not it changed
   bunnynet.cloud.mc_registry:
     display_name: GitHub Packages
     user_name: deploy-bot
     password: "{{ vault_ghcr_token }}"
     update_password: always
-  when: rotate_tokens | default(false) | bool
 
 - name: Remove a registry nothing pulls from any more
   bunnynet.cloud.mc_registry:
