@@ -24,6 +24,8 @@ SECRET_PATH = SCRIPT_PATH + "/secrets/{secret_id}"
 PUBLISH_PATH = SCRIPT_PATH + "/publish/{uuid}"
 ACTIVE_RELEASE_PATH = SCRIPT_PATH + "/releases/active"
 RELEASES_PATH = SCRIPT_PATH + "/releases"
+# Every pull zone answers on <name> followed by this.
+PULL_ZONE_HOSTNAME_SUFFIX = ".b-cdn.net"
 
 # The contract gives the type as 0, 1, 2; users write the names.
 SCRIPT_TYPES = {"dns": 0, "cdn": 1, "middleware": 2}
@@ -302,6 +304,15 @@ def create_request(params, code):
 def predicted_new_script(params):
     """The script ``POST /compute/script`` will create, with None for what only the server knows."""
     linked = params["create_linked_pull_zone"]
+    zone_name = params["linked_pull_zone_name"]
+    if not linked:
+        linked_zones = []
+    elif zone_name:
+        # The zone the create links is named as asked; its ID only the API knows.
+        linked_zones = [{"Id": None, "PullZoneName": zone_name, "DefaultHostname": zone_name + PULL_ZONE_HOSTNAME_SUFFIX}]
+    else:
+        # The API names the zone itself.
+        linked_zones = None
     return {
         "Id": None,
         "Name": params["name"],
@@ -310,8 +321,7 @@ def predicted_new_script(params):
         "CurrentReleaseId": 0,
         "EdgeScriptVariables": [],
         "Deleted": False,
-        # The pull zone a create links is made by the server; without one the list is empty.
-        "LinkedPullZones": None if linked else [],
+        "LinkedPullZones": linked_zones,
         "Integration": integration_record(params["integration"], fill_defaults=True),
         "DefaultHostname": None,
         "SystemHostname": None,

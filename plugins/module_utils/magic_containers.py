@@ -20,6 +20,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApi
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import apply_changes, changed_fields, reconcile_keyed
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import (
     APP_PATH,
+    APPS_PATH,
     REGISTRIES_PATH,
     REGISTRY_DIGEST_PATH,
     REGISTRY_PATH,
@@ -33,6 +34,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_patterns import 
     MOUNT_PATH_PATTERN,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
 
 # User-supplied maps whose keys are data, not field names: they keep their spelling in results.
@@ -196,7 +198,7 @@ def template_options(**extra):
 def app_options():
     """The argument spec of mc_app (without the shared API options)."""
     return dict(
-        app_id=dict(type="str", required=True),
+        app_id=dict(type="str"),
         name=dict(type="str"),
         runtime_type=dict(type="str", choices=["shared", "reserved"]),
         autoscaling=dict(
@@ -228,6 +230,7 @@ def app_options():
         restart=dict(type="str", choices=RESTART_CHOICES, default="never"),
         wait=dict(type="bool", default=False),
         wait_timeout=dict(type="int", default=300),
+        state=dict(type="str", choices=["present", "absent"], default="present"),
     )
 
 
@@ -406,8 +409,72 @@ def app_option_problems(params):
 
 # --- Reading -------------------------------------------------------------------------------------
 
+class ApplicationList(Resource):
+    """Applications as the engine finds them: by id, or by exact name in the cursor-paged list.
+
+    Only finding is the engine's: an application's life (templates merged by name, node selectors
+    that are never read back, restarts, waits) is mc_app's own.
+    """
+
+    # The list is cursor-paged and has no search: every application is listed and the names compared.
+    def list(self, client, search=None):
+        return list(client.paginate_cursor(self.list_path))
+
+
+APPS = ApplicationList(
+    noun="application", result_key="app", key=Field("name", "name"), fields=(), list_path=APPS_PATH,
+    item_path=APP_PATH.replace("{app_id}", "{id}"), id_field="id", search_param=None,
+)
+
+# The read shape of an application the API has just created, before the options are applied.
+NEW_APP = {
+    "id": None,
+    "name": None,
+    "displayEndpoint": None,
+    "status": None,
+    "runtimeType": None,
+    "regionSettings": {"allowedRegionIds": [], "requiredRegionIds": [], "maxAllowedRegions": None},
+    "containerTemplates": [],
+    "containerInstances": [],
+    "volumes": [],
+    "autoScaling": None,
+}
+# What AddApplicationRequest requires, by the options that give it.
+CREATE_OPTIONS = ("name", "runtime_type", "autoscaling", "region_settings", "container_templates")
+
+
 def read_app(client, app_id):
     return client.get(build_path(APP_PATH, app_id=app_id))
+
+
+def find_app(module):
+    """The application mc_app names (by ``app_id``, or by exact ``name``), read whole; None when there is none."""
+    params = module.params
+    found = APPS.find(module, params["app_id"], params["name"] if params["app_id"] is None else None,
+                      missing_ok=params["state"] == "absent")
+    if found is None or params["app_id"] is not None:
+        return found
+    # A list item carries the name and status only.
+    return read_app(module.client, found["id"])
+
+
+def create_problems(params):
+    """Why mc_app cannot create the application it was asked for: what AddApplicationRequest needs is missing."""
+    missing = [option for option in CREATE_OPTIONS if not params.get(option)]
+    if not missing:
+        return []
+    return ["No application is named %r; to create it, give %s too" % (params["name"], ", ".join(missing))]
+
+
+def app_gone(client, app_id):
+    """True once a read of the application answers 404; None while it can still be read."""
+    try:
+        read_app(client, app_id)
+    except BunnyApiError as error:
+        if error.status == 404:
+            return True
+        raise
+    return None
 
 
 def project(resource):
@@ -514,6 +581,23 @@ def secret_values(current, options):
     present = [variable.get("value") for variable in (current or {}).get("environmentVariables") or []
                if variable.get("name") in secrets]
     return [_env_value(value) for value in secrets.values()] + present
+
+
+def wait_until_gone(client, app_id, timeout, sleep=time.sleep, clock=time.monotonic):
+    """Poll a deleted application until reads answer 404. Returns a problem sentence, None once it is gone.
+
+    The API accepts a delete at once and carries it out later, so the application can still be
+    read for a while; waiting keeps a second run from deleting it again.
+    """
+    deadline = clock() + timeout
+    interval = FIRST_POLL_INTERVAL
+    while not app_gone(client, app_id):
+        remaining = deadline - clock()
+        if remaining <= 0:
+            return "Application %s was still there %s seconds after the API accepted its deletion." % (app_id, timeout)
+        sleep(min(interval, remaining))
+        interval = min(interval * 2, MAX_POLL_INTERVAL)
+    return None
 
 
 def wait_until_active(client, app_id, timeout, sleep=time.sleep, clock=time.monotonic):

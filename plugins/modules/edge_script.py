@@ -53,14 +53,19 @@ options:
     type: path
   create_linked_pull_zone:
     description:
-      - Have the API create a pull zone linked to the script.
-      - Only used when the module creates the script; the linked pull zones of an existing script
-        are left as they are.
+      - Have the API create a pull zone linked to the script, in the same request that creates the
+        script, so that a script and the zone in front of it come from one task. The result names
+        the zone (RV(edge_script.linked_pull_zones)).
+      - Only used when the module creates the script. A later run finds the script by its name and
+        creates no second zone; the linked pull zones of an existing script are left as they are,
+        and a warning says so when it has none.
+      - Pull zone names are unique across all of bunny.net, so a name another account holds fails the create.
     type: bool
     default: false
   linked_pull_zone_name:
     description:
       - Name of the pull zone O(create_linked_pull_zone=true) creates; the API chooses one when left out.
+      - The zone answers on C(<name>.b-cdn.net); manage its settings with M(bunnynet.cloud.pullzone) by this name.
     type: str
   integration:
     description:
@@ -127,8 +132,9 @@ attributes:
     support: full
     details:
       - A script the module would create is predicted with V(null) for what only the API knows,
-        its ID, hostnames, deployment key and last change, and with O(create_linked_pull_zone=true)
-        its linked pull zones.
+        its ID, hostnames, deployment key and last change. With O(create_linked_pull_zone=true) the
+        linked pull zone is predicted with its name and hostname when O(linked_pull_zone_name)
+        gives them, and the linked pull zones as V(null) when the API is to choose the name.
   diff_mode:
     support: full
   idempotent:
@@ -303,6 +309,10 @@ def manage_script(module):
     elif current is None:
         create_script(module, code)
     else:
+        if params["create_linked_pull_zone"] and not current.get("LinkedPullZones"):
+            module.ansible.warn("Edge script %s exists without a linked pull zone; create_linked_pull_zone only applies when the "
+                                "module creates the script, so none was created. Create the zone with bunnynet.cloud.pullzone "
+                                "(origin_type=edge_script) instead." % current["Id"])
         update_script(module, current, code)
 
 

@@ -5,11 +5,13 @@
 
 DOCUMENTATION = r"""
 module: mc_app
-short_description: Update a Magic Containers application
+short_description: Create, update or delete a Magic Containers application
 version_added: 0.1.0
 description:
-  - Updates an existing Magic Containers application, found by its ID. It manages the name, runtime type,
-    autoscaling, region settings, volumes and container templates.
+  - Manages a Magic Containers application, found by its ID (O(app_id)) or by its exact O(name).
+    It manages the name, runtime type, autoscaling, region settings, volumes and container templates.
+  - Creates the application when O(name) is given and no application has it, and deletes it with
+    O(state=absent).
   - Reads the application first and sends one PATCH holding only the top-level fields that change.
     A run that changes nothing, and any run in check mode, only reads.
   - In that PATCH an array replaces the stored one, and items left out are deleted. Whenever the
@@ -26,12 +28,20 @@ author:
 options:
   app_id:
     description:
-      - ID of the application to update. The application must exist.
+      - ID of the application. It must exist, unless O(state=absent).
+      - With O(name), the application is renamed to O(name).
+      - At least one of O(app_id) and O(name) is required.
     type: str
-    required: true
   name:
     description:
       - Name of the application, 1 to 100 letters, digits, hyphens and spaces.
+      - Without O(app_id), the application is the one named exactly this. The module creates it
+        when no application has the name, and fails when several have it, listing their IDs.
+      - To create an application, give O(runtime_type), O(autoscaling), O(region_settings) and at
+        least one item of O(container_templates) too, each template with its image
+        (O(container_templates[].image_name), O(container_templates[].image_namespace),
+        O(container_templates[].image_tag) and O(container_templates[].image_registry_id)). What
+        is missing fails before any write.
     type: str
   runtime_type:
     description:
@@ -466,16 +476,30 @@ options:
     default: false
   wait_timeout:
     description:
-      - How many seconds O(wait=true) waits at most. Separate from O(api_timeout), which bounds
-        each request.
+      - How many seconds O(wait=true) waits at most, and how long O(state=absent) waits for the
+        application to be gone. Separate from O(api_timeout), which bounds each request.
     type: int
     default: 300
+  state:
+    description:
+      - V(present) creates or updates the application.
+      - V(absent) deletes it when it exists. The API accepts a delete at once and carries it out
+        later; the module waits until the application can no longer be read, for at most
+        O(wait_timeout) seconds, so that a second run finds it gone. In check mode nothing is
+        deleted or waited for.
+    type: str
+    choices: [present, absent]
+    default: present
 extends_documentation_fragment:
   - bunnynet.cloud.api
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
     support: full
+    details:
+      - An application the module would create is predicted with V(null) for what only the API
+        knows (its ID, status, endpoint addresses) and for settings the API fills in itself, such
+        as the pull policy of a template that does not give one.
   diff_mode:
     support: full
   idempotent:
@@ -485,13 +509,44 @@ attributes:
       - Every run with O(region_settings.node_selectors) sends them and reports a change while the
         API does not return node selectors when the application is read.
 notes:
-  - The API cannot create or delete applications; this module updates one that exists.
+  - An application the module creates is not restarted, whatever O(restart) says, since it starts
+    with its templates; O(wait) and O(container_templates[].resolve_digest) work for it as for an update.
 seealso:
   - module: bunnynet.cloud.mc_app_info
   - module: bunnynet.cloud.mc_container_template
 """
 
 EXAMPLES = r"""
+- name: Create the application on its first run, and keep it as declared on later runs
+  bunnynet.cloud.mc_app:
+    name: checkout
+    runtime_type: shared
+    autoscaling:
+      min: 1
+      max: 3
+    region_settings:
+      allowed_region_ids: [DE, UK]
+      required_region_ids: [DE]
+    volumes:
+      - name: uploads
+        size: 5
+    container_templates:
+      - name: web
+        image_registry_id: "{{ registry_id }}"
+        image_namespace: library
+        image_name: nginx
+        image_tag: "1.27"
+        endpoints:
+          - display_name: public
+            cdn:
+              port_mappings:
+                - container_port: 80
+        volume_mounts:
+          - name: uploads
+            mount_path: /data/uploads
+    wait: true
+  register: checkout
+
 - name: Scale the application and pin it to Europe
   bunnynet.cloud.mc_app:
     app_id: "{{ app_id }}"
@@ -537,18 +592,25 @@ EXAMPLES = r"""
       - {name: uploads, size: 20}
       - {name: cache, size: 5}
     purge_volumes: true
+
+- name: Delete the application, and wait until it is gone
+  bunnynet.cloud.mc_app:
+    app_id: "{{ app_id }}"
+    state: absent
+    wait_timeout: 120
 """
 
 RETURN = r"""
 app:
   description:
     - The application in snake_case, as read back after the changes; the prediction in check mode.
+      V(null) once deleted.
     - Node selector labels keep their spelling.
   returned: success
   type: dict
   contains:
     id:
-      description: ID of the application.
+      description: ID of the application; V(null) for an application check mode predicts.
       type: str
       sample: 8a1f0c2e
     name:
@@ -595,15 +657,21 @@ app:
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
     APP_RULES,
+    APPS,
+    APPS_PATH,
+    NEW_APP,
     ImageDigests,
     RegistryHosts,
     ambiguous_templates,
     app_converged,
+    app_gone,
     app_option_problems,
     app_options,
     app_patch,
     app_problems,
+    create_problems,
     error_describer,
+    find_app,
     image_host_problems,
     merge_app,
     project,
@@ -611,6 +679,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers im
     request_problems,
     secret_values,
     wait_until_active,
+    wait_until_gone,
     with_node_selectors,
     without_node_selectors,
 )
@@ -618,24 +687,28 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import APP
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 
-def update_app(module):
+def manage_app(module):
     params = module.params
-    app_id = params["app_id"]
     problems = app_option_problems(params)
     if problems:
         module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
-    current = read_app(module.client, app_id)
-    current_templates = {template.get("name"): template for template in current.get("containerTemplates") or []}
-    for options in params["container_templates"] or []:
-        module.hide_values(secret_values(current_templates.get(options["name"]), options))
-    ambiguous = ambiguous_templates(current, params["container_templates"])
-    if ambiguous:
-        module.fail("Application %s has several container templates named %s; rename them with "
-                    "bunnynet.cloud.mc_container_template and container_id first." % (app_id, ", ".join(map(repr, ambiguous))))
+    current = find_app(module)
+    if params["state"] == "absent":
+        delete_app(module, current)
+    elif current is None:
+        create_app(module)
+    else:
+        update_app(module, current)
 
+
+def predict(module, current):
+    """The application ``current`` becomes, the request that makes it so, and why it cannot be sent."""
+    params = module.params
     registry_hosts, image_digests = RegistryHosts(module.client), ImageDigests(module.client)
     predicted = merge_app(current, params, registry_hosts, image_digests)
-    body = app_patch(current, predicted)
+    creating = current is NEW_APP
+    # A create sends every field; an update only the fields that change.
+    body = app_patch({} if creating else current, predicted)
     problems = app_problems(current, predicted, params)
     predicted_templates = {template.get("name"): template for template in predicted.get("containerTemplates") or []}
     for index, options in enumerate(params["container_templates"] or []):
@@ -647,6 +720,52 @@ def update_app(module):
             for template in predicted["containerTemplates"]
             for problem in request_problems(template, "container template %r" % template.get("name"))
         )
+    return predicted, body, problems, (registry_hosts, image_digests)
+
+
+def create_app(module):
+    params = module.params
+    problems = create_problems(params)
+    if problems:
+        module.fail("Cannot create the application: %s." % "; ".join(problems), missing_options=problems)
+    for options in params["container_templates"]:
+        module.hide_values(secret_values(None, options))
+    predicted, body, problems, _lookups = predict(module, NEW_APP)
+    if problems:
+        module.fail("Cannot create application %r: %s." % (params["name"], "; ".join(problems)))
+    after = predicted
+    if not module.check_mode:
+        answer = module.write("POST", APPS_PATH, body, confirm=lambda: only_app_named(module, params["name"]))
+        app_id = answer["id"]
+        if params["wait"]:
+            after, problem = wait_until_active(module.client, app_id, params["wait_timeout"])
+            if problem:
+                module.fail(problem, changed=True, app=project(with_node_selectors(after, body)), app_status=after.get("status"))
+        else:
+            # The create answers with the id only.
+            after = read_app(module.client, app_id)
+        after = with_node_selectors(after, body)
+    module.exit_resource(True, {}, project(after))
+
+
+def only_app_named(module, name):
+    # Confirms a create whose answer was lost: the one application of that name, if there is one.
+    matches = APPS.named(module.client, name)
+    return matches[0] if len(matches) == 1 else None
+
+
+def update_app(module, current):
+    params = module.params
+    app_id = current["id"]
+    current_templates = {template.get("name"): template for template in current.get("containerTemplates") or []}
+    for options in params["container_templates"] or []:
+        module.hide_values(secret_values(current_templates.get(options["name"]), options))
+    ambiguous = ambiguous_templates(current, params["container_templates"])
+    if ambiguous:
+        module.fail("Application %s has several container templates named %s; rename them with "
+                    "bunnynet.cloud.mc_container_template and container_id first." % (app_id, ", ".join(map(repr, ambiguous))))
+
+    predicted, body, problems, (registry_hosts, image_digests) = predict(module, current)
     if problems:
         module.fail("Cannot update application %s: %s." % (app_id, "; ".join(problems)))
 
@@ -674,9 +793,21 @@ def update_app(module):
     module.exit_resource(changed, project(current), project(after))
 
 
+def delete_app(module, current):
+    if current is None:
+        module.exit_resource(False, {}, None)
+    app_id = current["id"]
+    if not module.check_mode:
+        module.write("DELETE", build_path(APP_PATH, app_id=app_id), confirm=lambda: app_gone(module.client, app_id))
+        problem = wait_until_gone(module.client, app_id, module.params["wait_timeout"])
+        if problem:
+            module.fail(problem, changed=True)
+    module.exit_resource(True, project(current), None)
+
+
 def main():
-    module = BunnyModule(argument_spec=app_options(), result_key="app", rules=APP_RULES)
-    module.run(update_app, describe_error=error_describer(module.params["app_id"]))
+    module = BunnyModule(argument_spec=app_options(), result_key="app", rules=APP_RULES, required_one_of=[("app_id", "name")])
+    module.run(manage_app, describe_error=error_describer(module.params["app_id"]))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ module: mc_app_info
 short_description: Read Magic Containers applications
 version_added: 0.1.0
 description:
-  - Returns one Magic Containers application of the account by its ID, or every application.
+  - Returns one Magic Containers application of the account by its ID or its exact name, or every application.
   - Reading every application follows the API's cursor pages to the last one. The list gives a
     summary of each application (ID, name, description, status, display endpoint); read one by
     O(app_id) for its templates, volumes, autoscaling and region settings.
@@ -20,7 +20,15 @@ options:
       - ID of the application to return, in full.
       - When omitted, a summary of every application of the account is returned.
       - An application that does not exist is an error, not an empty result.
+      - Mutually exclusive with O(name).
     type: str
+  name:
+    description:
+      - Exact name of the applications to return, in full; an empty list when none has it.
+      - Names are compared exactly; several applications may share one, and all of them are returned.
+      - Mutually exclusive with O(app_id).
+    type: str
+    version_added: 0.2.0
 extends_documentation_fragment:
   - bunnynet.cloud.api
   - bunnynet.cloud.attributes.INFO_MODULE
@@ -43,6 +51,11 @@ EXAMPLES = r"""
     app_id: "{{ app_id }}"
   register: app
 
+- name: Read the application named storefront, if there is one
+  bunnynet.cloud.mc_app_info:
+    name: storefront
+  register: storefront
+
 - name: Use the ID of its web container
   ansible.builtin.debug:
     msg: "{{ app.apps[0].container_templates | selectattr('name', 'equalto', 'web') | map(attribute='id') | first }}"
@@ -52,8 +65,8 @@ RETURN = r"""
 apps:
   description:
     - The applications found, in snake_case.
-    - One application, in full, when O(app_id) is given (the keys that M(bunnynet.cloud.mc_app)
-      returns); otherwise a summary of each.
+    - One application, in full, when O(app_id) is given, and those of the name, in full, with
+      O(name) (the keys that M(bunnynet.cloud.mc_app) returns); otherwise a summary of each.
   returned: success
   type: list
   elements: dict
@@ -102,6 +115,7 @@ apps:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
+    APPS,
     error_describer,
     project,
     read_app,
@@ -112,13 +126,19 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.module import Bunny
 
 def read_apps(module):
     app_id = module.params["app_id"]
+    if module.params["name"] is not None:
+        # A list item is a summary: each application of the name is read in full.
+        named = APPS.named(module.client, module.params["name"])
+        module.exit_info(project([read_app(module.client, app["id"]) for app in named]))
     if app_id is None:
         module.exit_info(project(list(module.client.paginate_cursor(APPS_PATH))))
     module.exit_info(project([read_app(module.client, app_id)]))
 
 
 def main():
-    module = BunnyModule(argument_spec=dict(app_id=dict(type="str")), result_key="apps", rules=(("app_id", dict(min_length=1)),))
+    module = BunnyModule(argument_spec=dict(app_id=dict(type="str"), name=dict(type="str")), result_key="apps",
+                         rules=(("app_id", dict(min_length=1)), ("name", dict(min_length=1))),
+                         mutually_exclusive=[("app_id", "name")])
     module.run(read_apps, describe_error=error_describer(module.params["app_id"]))
 
 

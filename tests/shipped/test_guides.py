@@ -22,6 +22,7 @@ GUIDES = [
     "docs/shield.md",
     "docs/dns-zones.md",
     "docs/static-sites.md",
+    "docs/lifecycles.md",
 ]
 FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "api_keys",
                 "settings"}

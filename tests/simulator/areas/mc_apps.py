@@ -2,10 +2,15 @@
 
 Stored applications are in the shape `GET /mc/apps/{appId}` returns. A write builds a changed
 copy and swaps it in only when the whole request is valid, so a refused request changes nothing.
+
+A delete is accepted at once and carried out later, as the vendor documents: the application stays
+readable (and listed) for the `progressing_seconds` setting, then is gone. A delete of an
+application already being deleted is accepted again.
 """
 
 import copy
 import re
+import time
 from typing import Any, Dict, List, Optional
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -18,7 +23,7 @@ from ..responses import empty_response, json_response
 from ..state import SimulatorState
 from ..validation import JSON_OR_TEXT_JSON, documented_body, read_body
 from .base import state_of
-from .mc_models import PatchApplicationRequest, PatchContainerRequest
+from .mc_models import AddApplicationRequest, PatchApplicationRequest, PatchContainerRequest
 
 router = APIRouter(prefix="/mc/apps", tags=["Applications"], dependencies=[Depends(require_access_key)])
 
@@ -38,6 +43,8 @@ TEMPLATE_SCALARS = ("name", "imageName", "imageNamespace", "imageTag", "imageReg
 # The parts the platform builds a template's full image reference from.
 IMAGE_PARTS = ("imageName", "imageNamespace", "imageTag", "imageRegistryId", "imageDigest")
 DEFAULT_PULL_POLICY = "ifNotPresent"
+# What a new application keeps of an AddApplicationRequest; the read model has no place for the rest.
+CREATED_FIELDS = ("name", "runtimeType", "autoScaling", "regionSettings", "volumes", "containerTemplates")
 
 
 def _in_order(item: Dict[str, Any], fields) -> Dict[str, Any]:
@@ -302,7 +309,23 @@ def _mounts_of(app: Dict[str, Any], template_id: str) -> List[Dict[str, Any]]:
     return next((template["volumeMounts"] for template in app["containerTemplates"] if template["id"] == template_id), [])
 
 
+# When an application being deleted is gone, on the time.monotonic() clock: kept in the record
+# (so that a patch meanwhile keeps it, and new fixtures drop it) and never shown in a read.
+DELETION_DEADLINE = "_deletionDeadline"
+
+
+def _finish_deletions(state: SimulatorState) -> None:
+    """Remove the applications whose deletion has been carried out by now."""
+    now = time.monotonic()
+    state.apps[:] = [app for app in state.apps if app.get(DELETION_DEADLINE, now + 1) > now]
+
+
+def _read_model(app: Dict[str, Any]) -> Dict[str, Any]:
+    return {name: value for name, value in app.items() if name != DELETION_DEADLINE}
+
+
 def _find_app(state: SimulatorState, app_id: str) -> int:
+    _finish_deletions(state)
     for index, app in enumerate(state.apps):
         if app["id"] == app_id:
             state.settle(app)
@@ -335,16 +358,33 @@ async def list_apps(
 ):
     state = state_of(request)
     with state.lock:
+        _finish_deletions(state)
         for app in state.apps:
             state.settle(app)
         return json_response(cursor_page([_list_item(app) for app in state.apps], next_cursor, limit))
+
+
+@router.post("", dependencies=[Depends(require_active_account)], openapi_extra=documented_body(AddApplicationRequest, JSON_OR_TEXT_JSON))
+async def add_app(request: Request):
+    """Create an application; its templates and volumes are checked as a patch checks them."""
+    state = state_of(request)
+    wanted = (await read_body(request, AddApplicationRequest, JSON_OR_TEXT_JSON)).model_dump(exclude_unset=True)
+    with state.lock:
+        for index, template in enumerate(wanted.get("containerTemplates") or []):
+            if template.get("id"):
+                raise invalid(f"containerTemplates[{index}].id", "A new application's container templates cannot carry an id.", status=422)
+        empty = fill_app({"volumes": [], "containerTemplates": []}, state.registries)
+        app = _patched_app(empty, {name: wanted[name] for name in CREATED_FIELDS if name in wanted}, state.registries)
+        state.mark_progressing(app)
+        state.apps.append(app)
+        return json_response({"id": app["id"]}, 201)
 
 
 @router.get("/{appId}")
 async def get_app(request: Request, appId: str):
     state = state_of(request)
     with state.lock:
-        return json_response(state.apps[_find_app(state, appId)])
+        return json_response(_read_model(state.apps[_find_app(state, appId)]))
 
 
 @router.patch("/{appId}", dependencies=[Depends(require_active_account)], openapi_extra=documented_body(PatchApplicationRequest, JSON_OR_TEXT_JSON))
@@ -360,6 +400,16 @@ async def patch_app(request: Request, appId: str):
         error.resource_id = appId
         raise
     return json_response({"id": appId})
+
+
+@router.delete("/{appId}", dependencies=[Depends(require_active_account)])
+async def delete_app(request: Request, appId: str):
+    """Accept the deletion; the application goes once `progressing_seconds` have passed."""
+    state = state_of(request)
+    with state.lock:
+        app = state.apps[_find_app(state, appId)]
+        app.setdefault(DELETION_DEADLINE, time.monotonic() + state.settings.progressing_seconds)
+    return empty_response(200)
 
 
 @router.post("/{appId}/restart")

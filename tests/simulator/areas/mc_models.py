@@ -32,6 +32,7 @@ ImageName = Annotated[str, Field(min_length=1, pattern=whole_value(PATTERNS.IMAG
 ImageTag = Annotated[str, Field(min_length=1, pattern=whole_value(PATTERNS.IMAGE_TAG_PATTERN))]
 ImageDigest = Annotated[str, Field(pattern=whole_value(PATTERNS.IMAGE_DIGEST_PATTERN))]
 NonEmpty = Annotated[str, Field(min_length=1)]
+AppName = Annotated[str, Field(min_length=1, max_length=100, pattern=whole_value(PATTERNS.APP_NAME_PATTERN))]
 
 PullPolicy = Literal["always", "ifNotPresent"]
 Protocol = Literal["tcp", "udp", "sctp"]
@@ -186,12 +187,29 @@ class VolumeRequest(ContractModel):
 
 
 class PatchApplicationRequest(ContractModel):
-    name: Optional[Annotated[str, Field(min_length=1, max_length=100, pattern=whole_value(PATTERNS.APP_NAME_PATTERN))]] = None
+    name: Optional[AppName] = None
     runtimeType: Literal["shared", "reserved"] = None
     autoScaling: AutoscalingSettings = None
     regionSettings: UpdateRegionSettingsRequest = None
     containerTemplates: Optional[List[ContainerRequest]] = None
     volumes: Optional[List[VolumeRequest]] = None
+
+
+class RepositorySettings(ContractModel):
+    templateRepository: Optional[str] = None
+    repositoryName: Optional[str] = None
+    owner: Optional[str] = None
+
+
+class AddApplicationRequest(ContractModel):
+    name: AppName
+    runtimeType: Literal["shared", "reserved"]
+    terminationGracePeriodSeconds: Annotated[int, Field(ge=1, le=300)] = None
+    repositorySettings: RepositorySettings = None
+    autoScaling: AutoscalingSettings
+    regionSettings: UpdateRegionSettingsRequest
+    containerTemplates: Annotated[List[ContainerRequest], Field(min_length=1)] = None
+    volumes: List[VolumeRequest] = None
 
 
 class PatchContainerRequest(ContractModel):
@@ -220,3 +238,14 @@ class GetContainerImageDigestByTagRequest(ContractModel):
     imageName: ImageReferencePart
     imageNamespace: ImageReferencePart
     tag: ImageReferencePart
+
+
+class RegistryCredentials(ContractModel):
+    userName: NonEmpty
+    password: NonEmpty
+
+
+class ContainerRegistryRequest(ContractModel):
+    displayName: Annotated[str, Field(min_length=1, max_length=50)]
+    type: Literal["dockerHub", "gitHub", "bunnyRegistry"] = None
+    passwordCredentials: RegistryCredentials = None

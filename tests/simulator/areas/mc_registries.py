@@ -1,10 +1,19 @@
-"""Container registries: `GET /mc/registries`, `GET /mc/registries/{registryId}` and the digest of a tag.
+"""Container registries under `/mc/registries`: list, add, read, update, delete, and the digest of a tag.
 
 The simulator has no images: `POST /mc/registries/digest` derives a tag's digest from the
 reference it names (sha256 of `<registryId>/<imageNamespace>/<imageName>:<tag>`), so the same
 tag always resolves to the same digest. A registry fixture may list `imageDigests`, a map of
 `<namespace>/<name>:<tag>` to the digest that tag resolves to, or to null for an image the
 registry does not have; the map is the simulator's own and never shown in a registry's read.
+
+Saving a registry answers 200 with a `SaveContainerRegistryResult` whose `status` says whether it
+was saved, and deleting one answers 200 with a `RemoveContainerRegistryResult` whose `status` says
+`removed`, `notFound` or `inUse` (with the applications whose templates pull from it), as the
+vendor documents. Credentials are write-only: a read shows the user name and the first and last
+characters of the password. The vendor documents no host for its own registry type; the
+simulator gives `bunnyRegistry` registries the host `registry.bunny.invalid`, a name that can
+never resolve. Registry ids are integers in reads and in these answers, and strings wherever an
+application names its registry (`imageRegistryId`) or a lookup does (`registryId`).
 """
 
 import hashlib
@@ -20,7 +29,7 @@ from ..responses import json_response
 from ..state import SimulatorState
 from ..validation import JSON_OR_TEXT_JSON, documented_body, read_body
 from .base import find_record, state_of
-from .mc_models import GetContainerImageDigestByTagRequest
+from .mc_models import ContainerRegistryRequest, GetContainerImageDigestByTagRequest
 
 router = APIRouter(prefix="/mc/registries", tags=["Container registries"], dependencies=[Depends(require_access_key)])
 
@@ -29,6 +38,10 @@ _NULLABLE_FIELDS = ("accountId", "userId", "userName", "firstPasswordSymbols", "
 IMAGE_DIGESTS = "imageDigests"
 # The public registries the vendor's digest request names by word instead of by id.
 PUBLIC_REGISTRY_IDS = ("dockerhub", "github")
+# The host each registry type pulls from.
+TYPE_HOSTS = {"dockerHub": "docker.io", "gitHub": "ghcr.io", "bunnyRegistry": "registry.bunny.invalid"}
+# How many characters of a password a read shows at each end.
+PASSWORD_HINT_LENGTH = 2
 
 
 def fill_registries(registries: List[Dict[str, Any]], state: SimulatorState) -> List[Dict[str, Any]]:
@@ -76,11 +89,68 @@ async def get_image_digest(request: Request):
     return json_response({"imageNamespace": wanted.imageNamespace, "image": wanted.imageName, "tag": wanted.tag, "digest": digest})
 
 
+@router.post("", openapi_extra=documented_body(ContainerRegistryRequest, JSON_OR_TEXT_JSON))
+async def add_registry(request: Request):
+    wanted = await read_body(request, ContainerRegistryRequest, JSON_OR_TEXT_JSON)
+    state = state_of(request)
+    with state.lock:
+        registry = fill_registries([{"id": next_int_id(registry["id"] for registry in state.registries)}], state)[0]
+        _apply_request(registry, wanted)
+        state.registries.append(registry)
+        return json_response(_saved(registry["id"]))
+
+
 @router.get("/{registryId}")
 async def get_registry(request: Request, registryId: int):
     state = state_of(request)
     with state.lock:
-        return json_response(_read_model(find_record(state.registries, registryId, f"Container registry {registryId} was not found.", key="id")))
+        return json_response(_read_model(_find_registry(state, registryId)))
+
+
+@router.put("/{registryId}", openapi_extra=documented_body(ContainerRegistryRequest, JSON_OR_TEXT_JSON))
+async def update_registry(request: Request, registryId: int):
+    wanted = await read_body(request, ContainerRegistryRequest, JSON_OR_TEXT_JSON)
+    state = state_of(request)
+    with state.lock:
+        registry = _find_registry(state, registryId)
+        _apply_request(registry, wanted)
+        registry["lastUpdatedAt"] = utc_now()
+        return json_response(_saved(registryId))
+
+
+@router.delete("/{registryId}")
+async def delete_registry(request: Request, registryId: int):
+    """The vendor documents no 404 here: an unknown registry is a 200 whose status says `notFound`."""
+    state = state_of(request)
+    with state.lock:
+        registry = next((registry for registry in state.registries if registry["id"] == registryId), None)
+        if registry is None:
+            return json_response({"status": "notFound", "applications": None})
+        users = [app["id"] for app in state.apps if any(template.get("imageRegistryId") == str(registryId) for template in app["containerTemplates"])]
+        if users:
+            return json_response({"status": "inUse", "applications": users})
+        state.registries.remove(registry)
+        return json_response({"status": "removed", "applications": None})
+
+
+def _find_registry(state: SimulatorState, registry_id: int) -> Dict[str, Any]:
+    return find_record(state.registries, registry_id, f"Container registry {registry_id} was not found.", key="id")
+
+
+def _apply_request(registry: Dict[str, Any], wanted: ContainerRegistryRequest) -> None:
+    """Set what a ContainerRegistryRequest gives; credentials it leaves out stay as they are."""
+    registry["displayName"] = wanted.displayName
+    if wanted.type is not None:
+        registry["hostName"] = TYPE_HOSTS[wanted.type]
+    if wanted.passwordCredentials is not None:
+        password = wanted.passwordCredentials.password
+        registry["userName"] = wanted.passwordCredentials.userName
+        registry["firstPasswordSymbols"] = password[:PASSWORD_HINT_LENGTH]
+        registry["lastPasswordSymbols"] = password[-PASSWORD_HINT_LENGTH:]
+
+
+def _saved(registry_id: int) -> Dict[str, Any]:
+    return {"id": registry_id, "error": None, "status": "saved"}
 
 
 def _read_model(registry: Dict[str, Any]) -> Dict[str, Any]:

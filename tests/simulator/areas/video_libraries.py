@@ -1,21 +1,45 @@
-"""Stream video libraries under `/videolibrary`: the library record and its referrer lists.
+"""Stream video libraries under `/videolibrary`: list, add, read, update, delete, and the referrer lists.
 
 Stored libraries are in the shape `GET /videolibrary/{id}` returns. The referrer operations take
 the pull zones' hostname body and keep the lists the same way.
+
+A library delivers through a pull zone of its own, which the platform creates with it (named
+`vz-<library id>`, with `VideoLibraryId` set) and deletes with it. Token authentication is a
+setting of that zone: the update model's `EnableTokenAuthentication` and
+`EnableTokenIPVerification` set the zone's `ZoneSecurityEnabled` and
+`ZoneSecurityIncludeHashRemoteIP`, and `ResetToken` gives it a new `ZoneSecurityKey`; the
+library's read model has none of them. A fixture library without a `PullZoneId` gets such a zone
+too.
 """
 
 import copy
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 
 from ..auth import require_access_key
-from ..errors import LegacyStyle
+from ..errors import ApiError, LegacyStyle, field_error
 from ..ids import new_guid, new_numeric_id, next_int_id, utc_now
-from ..responses import json_response
+from ..responses import empty_response, json_response
 from ..state import SimulatorState
+from ..validation import documented_body, read_body
+from ..vendor_models import vendor_request_model
 from .base import Area, find_record, state_of
-from .pull_zones import add_referrer_routes
+from .pull_zones import add_pull_zone, add_referrer_routes, hostname_index
+
+INT32_MAX = 2**31 - 1
+CreateRequest = vendor_request_model("core", "VideoLibraryCreateModel")
+UpdateRequest = vendor_request_model("core", "VideoLibraryUpdateModel")
+RESOLUTIONS = ("240p", "360p", "480p", "720p", "1080p", "1440p", "2160p")
+# Update-model properties that set the library's pull zone rather than the library.
+ZONE_SETTINGS = {"EnableTokenAuthentication": "ZoneSecurityEnabled", "EnableTokenIPVerification": "ZoneSecurityIncludeHashRemoteIP"}
+# Smart generation needs transcripts: enabling any of these turns transcribing on, as the vendor documents.
+GENERATION_SWITCHES = (
+    "EnableTranscribingTitleGeneration", "EnableTranscribingDescriptionGeneration", "EnableTranscribingChaptersGeneration",
+    "EnableTranscribingMomentsGeneration",
+)  # fmt: skip
+# Update-model properties the read model has no place for: accepted, not kept.
+UNKEPT = ("ResetToken", "AppleFairPlayDrm", "GoogleWidevineDrm")
 
 router = APIRouter(prefix="/videolibrary", tags=["Video libraries"], dependencies=[Depends(require_access_key)])
 
@@ -127,11 +151,93 @@ def fill_video_libraries(libraries: List[Dict[str, Any]], state: SimulatorState)
         if "Id" not in library:
             library["Id"] = next_id
             next_id += 1
+        if "PullZoneId" not in library:
+            library["PullZoneId"] = _add_library_zone(state, library["Id"])["Id"]
     return [_fill_library(library) for library in libraries]
+
+
+def _add_library_zone(state: SimulatorState, library_id: int) -> Dict[str, Any]:
+    return add_pull_zone(state, f"vz-{library_id}", VideoLibraryId=library_id)
 
 
 def _find_library(state: SimulatorState, library_id: int) -> Dict[str, Any]:
     return find_record(state.video_libraries, library_id, f"The video library {library_id} was not found.")
+
+
+def _library_zone(state: SimulatorState, library: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    return next((zone for zone in state.pull_zones if zone["Id"] == library["PullZoneId"]), None)
+
+
+def _refuse(field: str, message: str) -> None:
+    raise ApiError(400, message, errors=[field_error(field, message)], key="videolibrary.validation")
+
+
+def _check_resolutions(value: Optional[str]) -> None:
+    if value is None:
+        return
+    given = [item.strip() for item in value.split(",") if item.strip()]
+    if not given:
+        _refuse("EnabledResolutions", "At least one resolution has to be enabled.")
+    unknown = [item for item in given if item not in RESOLUTIONS]
+    if unknown:
+        _refuse("EnabledResolutions", f"Unknown resolution {unknown[0]}; possible values: {', '.join(RESOLUTIONS)}.")
+
+
+def _apply_settings(state: SimulatorState, library: Dict[str, Any], settings: Dict[str, Any]) -> None:
+    """Set what the request gives (nulls leave a property as it is), with the side effects the vendor documents."""
+    _check_resolutions(settings.get("EnabledResolutions"))
+    zone = _library_zone(state, library)
+    for name, value in settings.items():
+        if value is None or name in UNKEPT:
+            continue
+        if name in ZONE_SETTINGS:
+            if zone is not None:
+                zone[ZONE_SETTINGS[name]] = value
+        elif name in LIBRARY_DEFAULTS:
+            library[name] = value
+    if settings.get("ResetToken") and zone is not None:
+        zone["ZoneSecurityKey"] = new_guid()
+    if library["AllowEarlyPlay"]:
+        # Early play serves the originals, so enabling it exposes them.
+        library["ExposeOriginals"] = True
+    if any(library[name] for name in GENERATION_SWITCHES):
+        library["EnableTranscribing"] = True
+
+
+@router.get("")
+async def list_video_libraries(
+    request: Request,
+    page: int = Query(default=0, ge=0, le=INT32_MAX),
+    per_page: int = Query(default=1000, alias="perPage", ge=5, le=1000),
+    search: Optional[str] = None,
+):
+    """Page 0 (the default) answers every library as a plain array, a page from 1 on the vendor's paged object.
+
+    The search term matches the library names, without regard to case.
+    """
+    state = state_of(request)
+    needle = search.lower() if search else None
+    with state.lock:
+        libraries = [copy.deepcopy(library) for library in state.video_libraries if needle is None or needle in library["Name"].lower()]
+    if page == 0:
+        return json_response(libraries)
+    start = (page - 1) * per_page
+    return json_response(
+        {"Items": libraries[start : start + per_page], "CurrentPage": page, "TotalItems": len(libraries), "HasMoreItems": start + per_page < len(libraries)}
+    )
+
+
+@router.post("", openapi_extra=documented_body(CreateRequest))
+async def add_video_library(request: Request):
+    body = (await read_body(request, CreateRequest)).model_dump(exclude_none=True)
+    state = state_of(request)
+    with state.lock:
+        _check_resolutions(body.get("EnabledResolutions"))
+        library_id = next_int_id(library["Id"] for library in state.video_libraries)
+        library = _fill_library({"Id": library_id, "Name": body["Name"], "PullZoneId": _add_library_zone(state, library_id)["Id"]})
+        _apply_settings(state, library, body)
+        state.video_libraries.append(library)
+        return json_response(library, 201)
 
 
 @router.get("/{id}")
@@ -139,6 +245,33 @@ async def get_video_library(request: Request, id: int):
     state = state_of(request)
     with state.lock:
         return json_response(_find_library(state, id))
+
+
+@router.post("/{id}", openapi_extra=documented_body(UpdateRequest))
+async def update_video_library(request: Request, id: int):
+    """Only the properties sent change; the answer is the whole library."""
+    body = (await read_body(request, UpdateRequest)).model_dump(exclude_none=True)
+    state = state_of(request)
+    with state.lock:
+        library = _find_library(state, id)
+        changed = copy.deepcopy(library)
+        _apply_settings(state, changed, body)
+        changed["DateModified"] = utc_now()
+        library.update(changed)
+        return json_response(library)
+
+
+@router.delete("/{id}")
+async def delete_video_library(request: Request, id: int):
+    """Delete the library and the pull zone it delivers through."""
+    state = state_of(request)
+    with state.lock:
+        library = _find_library(state, id)
+        state.video_libraries.remove(library)
+        zone = _library_zone(state, library)
+        if zone is not None:
+            hostname_index(state).remove_zone(zone)
+    return empty_response(204)
 
 
 add_referrer_routes(router, _find_library, success_status=200, stamp_field="DateModified")

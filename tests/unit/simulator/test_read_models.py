@@ -4,7 +4,7 @@ The vendor's models come from `tests/simulator/vendor_facts.json`, extracted fro
 OpenAPI documents; the simulator writes its read models out by hand, so the two are compared
 rather than one derived from the other. To hold another resource to its vendor model, add one
 line to READ_MODELS (and its records to WORLD). Magic Containers' models are held to the vendor's
-by that area's own tests.
+by that area's own tests, apart from the registry models and the answers of the writes.
 """
 
 import re
@@ -35,6 +35,7 @@ WORLD = {
         }
     ],
     "video_libraries": [{"Id": 1, "Name": "videos"}],
+    "registries": [{"id": 1, "displayName": "Docker Hub", "hostName": "docker.io"}],
     "edge_scripts": [
         {
             "Id": 1,
@@ -114,6 +115,19 @@ READ_MODELS = [
     ReadModel("/pullzone/1", "core", "PullZoneModel", method="POST", body={"EnableLogging": False}),
     ReadModel("/pullzone/1/edgerules/addOrUpdate", "core", "EdgeRuleV2Model", method="POST", body={"ActionType": 4}),
     ReadModel("/videolibrary/1", "core", "VideoLibraryModel"),
+    ReadModel("/videolibrary", "core", "VideoLibraryModel", pick=lambda body: body[0]),
+    ReadModel("/videolibrary?page=1", "core", "PaginationListModelOfVideoLibraryModel"),
+    ReadModel("/videolibrary", "core", "VideoLibraryModel", method="POST", body={"Name": "fresh", "ReplicationRegions": ["UK"]}),
+    ReadModel("/videolibrary/1", "core", "VideoLibraryModel", method="POST", body={"EnableTokenAuthentication": True, "PlayerKeyColor": "#000000"}),
+    ReadModel("/mc/registries", "magic_containers", "ListContainerRegistriesResponse"),
+    ReadModel("/mc/registries/1", "magic_containers", "ContainerRegistry"),
+    ReadModel("/mc/registries", "magic_containers", "SaveContainerRegistryResult", method="POST",
+              body={"displayName": "GitHub", "type": "gitHub", "passwordCredentials": {"userName": "ci", "password": "token"}}),
+    ReadModel("/mc/registries/1", "magic_containers", "SaveContainerRegistryResult", method="PUT", body={"displayName": "Hub"}),
+    ReadModel("/mc/registries/1", "magic_containers", "RemoveContainerRegistryResult", method="DELETE"),
+    ReadModel("/mc/apps", "magic_containers", "AddApplicationResponse", method="POST", body={
+        "name": "fresh", "runtimeType": "shared", "autoScaling": {"min": 1, "max": 1}, "regionSettings": {},
+        "containerTemplates": [{"name": "web", "imageName": "nginx", "imageNamespace": "library", "imageTag": "1", "imageRegistryId": "1"}]}),
     ReadModel("/compute/script/1", "edge_scripting", "EdgeScriptModel"),
     ReadModel("/compute/script?includeLinkedPullzones=true", "edge_scripting", "PaginationListModelOfEdgeScriptModel"),
     ReadModel("/compute/script", "edge_scripting", "EdgeScriptModel", method="POST", body={"Name": "new", "ScriptType": 1, "CreateLinkedPullZone": True}),

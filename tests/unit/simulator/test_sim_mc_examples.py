@@ -35,6 +35,7 @@ VARIABLES = {
     "web_digest": "c" * 64,
     "vault_database_password": "example-database-password-0000",
     "storefront_app_id": APP_ID,
+    "registry_id": "1",
 }
 
 

@@ -163,6 +163,27 @@ OTHER_CASES = [
     ("mc_app", dict(volumes=[dict(name="data", size=0)]), "volumes[0].size", bounds(1, 100, 0)),
     ("mc_app", dict(volumes=[dict(name="data", size=101)]), "volumes[0].size", bounds(1, 100, 101)),
     ("mc_app", dict(restart="sometimes"), "restart", one_of("never", "on_change", "always")),
+    ("mc_app", dict(state="gone"), "state", one_of("present", "absent")),
+    # mc_registry: the ContainerRegistryRequest's bounds and its RegistryType
+    ("mc_registry", dict(display_name=""), "display_name", length(1, 50, 0)),
+    ("mc_registry", dict(display_name=TOO_LONG_51), "display_name", length(1, 50, 51)),
+    ("mc_registry", dict(display_name="Hub", type="quay"), "type", one_of("docker_hub", "github", "bunny_registry")),
+    ("mc_registry", dict(display_name="Hub", user_name="", password="p"), "user_name", length(1, None, 0)),
+    ("mc_registry", dict(display_name="Hub", user_name="bot", password=""), "password", length(1, None, 0)),
+    ("mc_registry", dict(display_name="Hub", update_password="sometimes"), "update_password", one_of("always", "on_create")),
+    ("mc_registry", dict(display_name="Hub", state="gone"), "state", one_of("present", "absent")),
+    # videolibrary: the create model's Name, the resolutions, the watermark in percent
+    ("videolibrary", dict(name=""), "name", length(1, None, 0)),
+    ("videolibrary", dict(name="x", enabled_resolutions=["4k"]), "enabled_resolutions", one_or_more_of(
+        "240p", "360p", "480p", "720p", "1080p", "1440p", "2160p")),
+    ("videolibrary", dict(name="x", enabled_resolutions=[]), "enabled_resolutions", items(1, None, 0)),
+    ("videolibrary", dict(name="x", player_controls=["rewind"]), "player_controls", one_or_more_of(
+        "play-large", "play", "progress", "current-time", "mute", "volume", "captions", "settings", "pip", "airplay", "fullscreen")),
+    ("videolibrary", dict(name="x", watermark=dict(position_left=-1)), "watermark.position_left", bounds(0, 100, -1)),
+    ("videolibrary", dict(name="x", watermark=dict(height=101)), "watermark.height", bounds(0, 100, 101)),
+    ("videolibrary", dict(name="x", settings=dict(DrmVersion=3)), "settings.DrmVersion", "must be one of 0, 1, 2, got 3"),
+    ("videolibrary", dict(name="x", state="gone"), "state", one_of("present", "absent")),
+    ("videolibrary_info", dict(id=0), "id", "must be at least 1, got 0"),
     # Edge scripts: the list's page and page size, the script types and the states
     ("edge_script_info", dict(page=0), "page", bounds(1, 2147483647, 0)),
     ("edge_script_info", dict(page=2147483648), "page", bounds(1, 2147483647, 2147483648)),

@@ -4,6 +4,7 @@ import json
 
 import pytest
 import requests
+from ansible.module_utils import _internal
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import MASK
 from ansible_collections.bunnynet.cloud.plugins.modules import edge_script
@@ -166,6 +167,67 @@ def test_a_linked_pull_zone_is_created_with_the_script(simulator):
     [linked] = result["edge_script"]["linked_pull_zones"]
     assert linked["pull_zone_name"] == "edge-auth-zone"
     assert api_get(simulator, "/pullzone/%s" % linked["id"])["Name"] == "edge-auth-zone"
+
+
+def zones_named(simulator, name):
+    return [zone for zone in api_get(simulator, "/pullzone") if zone["Name"] == name]
+
+
+def test_check_mode_predicts_the_linked_pull_zone_it_names(simulator):
+    options = dict(name="edge-auth", script_type="cdn", create_linked_pull_zone=True, linked_pull_zone_name="edge-auth-zone")
+    checked = run(simulator, check_mode=True, **options)
+    assert writes(simulator) == []
+    applied = run(simulator, **options)
+
+    [predicted], [created] = checked["edge_script"]["linked_pull_zones"], applied["edge_script"]["linked_pull_zones"]
+    assert predicted == dict(created, id=None)
+    assert predicted == {"id": None, "pull_zone_name": "edge-auth-zone", "default_hostname": "edge-auth-zone.b-cdn.net"}
+
+
+def test_check_mode_leaves_a_zone_the_api_names_unpredicted(simulator):
+    result = run(simulator, check_mode=True, name="edge-auth", script_type="cdn", create_linked_pull_zone=True)
+
+    assert result["edge_script"]["linked_pull_zones"] is None
+
+
+def test_a_second_run_with_a_linked_pull_zone_creates_no_second_zone(simulator):
+    options = dict(name="edge-auth", script_type="cdn", code=NEW_CODE, create_linked_pull_zone=True, linked_pull_zone_name="edge-auth-zone")
+    first = run(simulator, **options)
+    simulator.clear_requests()
+
+    again = run(simulator, **options)
+    checked = run(simulator, check_mode=True, **options)
+
+    assert (again["changed"], checked["changed"]) == (False, False)
+    assert writes(simulator) == []
+    assert again["edge_script"]["linked_pull_zones"] == first["edge_script"]["linked_pull_zones"]
+    assert len(zones_named(simulator, "edge-auth-zone")) == 1
+    assert "warnings" not in again
+
+
+def test_a_create_with_a_linked_zone_whose_answer_is_lost_creates_one_zone(simulator):
+    simulator.fault(method="POST", path="^/compute/script$", drop_connection=True, apply=True, count=1)
+
+    result = run(simulator, name="edge-auth", script_type="cdn", create_linked_pull_zone=True, linked_pull_zone_name="edge-auth-zone")
+
+    assert result["changed"] is True
+    assert [zone["pull_zone_name"] for zone in result["edge_script"]["linked_pull_zones"]] == ["edge-auth-zone"]
+    assert len(zones_named(simulator, "edge-auth-zone")) == 1
+    assert [write[0:2] for write in writes(simulator)] == [("POST", "/compute/script")]
+
+
+def test_an_existing_script_without_a_linked_zone_gets_none_and_a_warning(scripts, monkeypatch):
+    # A test that loaded the controller's code before this one would have warnings displayed, not returned.
+    monkeypatch.setattr(_internal, "is_controller", False)
+    result = run(scripts, name="router", create_linked_pull_zone=True, linked_pull_zone_name="router-zone")
+
+    assert result["changed"] is False
+    assert writes(scripts) == []
+    assert zones_named(scripts, "router-zone") == []
+    # ansible-core 2.19 reports a warning as a structured event, earlier releases as its text.
+    assert [warning if isinstance(warning, str) else warning["event"]["msg"] for warning in result["warnings"]] == [
+        "Edge script %d exists without a linked pull zone; create_linked_pull_zone only applies when the module creates the script, "
+        "so none was created. Create the zone with bunnynet.cloud.pullzone (origin_type=edge_script) instead." % ROUTER_ID]
 
 
 def test_creating_without_script_type_fails_without_a_write(scripts):

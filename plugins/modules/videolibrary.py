@@ -1,0 +1,289 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+DOCUMENTATION = r"""
+module: videolibrary
+short_description: Create, configure or delete a bunny.net Stream video library
+version_added: 0.2.0
+description:
+  - Manages a Stream video library, found by O(id) or by its exact O(name).
+  - Creates the library when none has the name, updates the settings that differ from the options
+    given (one request, with those settings only), and deletes it with O(state=absent). Options
+    left out are left as they are.
+  - Reads first and writes only what differs. A run that changes nothing, and any run in check
+    mode, only reads.
+  - The API creates a library with a few of its settings only; the module sends the others in an
+    update of the new library, in the same run.
+  - Token authentication is a setting of the pull zone the library delivers through. The module
+    reads it from that zone (one more read) and sets it through the library.
+  - The referrers allowed and blocked have a module of their own, M(bunnynet.cloud.videolibrary_referrer).
+author:
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
+options:
+  id:
+    description:
+      - ID of the library. It must exist, unless O(state=absent).
+      - With O(name), the library is renamed to O(name).
+      - At least one of O(id) and O(name) is required.
+    type: int
+  name:
+    description:
+      - Name of the library.
+      - Without O(id), the library is the one named exactly this. The module creates it when the
+        account has none of that name, and fails when several have it, listing their IDs.
+    type: str
+  replication_regions:
+    description:
+      - Regions the library's storage is replicated to, by the API's region codes (for example
+        V(UK), V(NY), V(SG)). Compared as a set.
+      - Only set when the library is created; a different set for an existing library fails.
+    type: list
+    elements: str
+  enabled_resolutions:
+    description: The resolutions videos are encoded in; at least one. Compared as a set.
+    type: list
+    elements: str
+    choices: [240p, 360p, 480p, 720p, 1080p, 1440p, 2160p]
+  token_authentication:
+    description:
+      - Whether video URLs must carry a token signed with the security key of the library's pull zone.
+      - The API keeps it on the library's pull zone; the module reads it there.
+    type: bool
+  token_ip_validation:
+    description: Whether a signed URL also binds the viewer's IP address.
+    type: bool
+  player_token_authentication:
+    description: Whether the embedded player needs a signed token.
+    type: bool
+  block_none_referrer:
+    description: Whether requests without a referrer are refused.
+    type: bool
+  allow_direct_play:
+    description: Whether videos can be played from their direct URLs.
+    type: bool
+  keep_original_files:
+    description: Whether the uploaded file is kept after it is encoded.
+    type: bool
+  enable_mp4_fallback:
+    description: Whether MP4 files are made for players without HLS.
+    type: bool
+  allow_early_play:
+    description:
+      - Whether videos can be played before encoding ends.
+      - The API exposes the original files with it, so V(true) with O(settings) C(ExposeOriginals=false) fails before any request.
+    type: bool
+  webhook_url:
+    description: URL the API calls when a video's status changes; empty for none.
+    type: str
+  player_key_color:
+    description: The player's key colour, as a CSS colour such as V(#ff7755).
+    type: str
+  player_language:
+    description: Language of the player's interface, by its code (for example V(en) or V(de)).
+    type: str
+  font_family:
+    description: Font of the captions.
+    type: str
+  captions_font_size:
+    description: Size of the captions' font.
+    type: int
+  captions_font_color:
+    description: Colour of the captions.
+    type: str
+  captions_background:
+    description: Background colour of the captions.
+    type: str
+  player_controls:
+    description: The controls the player shows, in the order given.
+    type: list
+    elements: str
+    choices: [play-large, play, progress, current-time, mute, volume, captions, settings, pip, airplay, fullscreen]
+  playback_speeds:
+    description: The playback speeds the player offers (for example V("0.5") or V("1.5")). Compared as a set.
+    type: list
+    elements: str
+  custom_html:
+    description: HTML added to the player's page.
+    type: str
+  show_heatmap:
+    description: Whether the player shows where viewers watched most.
+    type: bool
+  remember_player_position:
+    description: Whether the player resumes where the viewer stopped.
+    type: bool
+  watermark:
+    description:
+      - Where the watermark sits on the video and how large it is, in percent of the video.
+      - The image itself is uploaded separately; the read shows whether the library has one (C(has_watermark)).
+    type: dict
+    suboptions:
+      position_left:
+        description: Offset from the left edge, 0 to 100.
+        type: int
+      position_top:
+        description: Offset from the top edge, 0 to 100.
+        type: int
+      width:
+        description: Width, 0 to 100.
+        type: int
+      height:
+        description: Height, 0 to 100.
+        type: int
+  settings:
+    description:
+      - Any other property of the API's video library update model, by its API name (for example
+        V(EnableDRM) or V(Bitrate1080p)), with the value the API takes (numbers for enumerations).
+      - Each name and value is checked against the model before any request; an unknown name fails
+        and the closest names are suggested. A property that an option of this module sets must be
+        given through that option.
+      - Only the properties given are compared and sent.
+    type: dict
+  state:
+    description:
+      - V(present) creates or updates the library; V(absent) deletes it when it exists, with its
+        videos and the pull zone it delivers through.
+    type: str
+    choices: [present, absent]
+    default: present
+extends_documentation_fragment:
+  - bunnynet.cloud.api
+  - bunnynet.cloud.attributes
+attributes:
+  check_mode:
+    support: full
+    details:
+      - A library the module would create is predicted with the options given and V(null) for what
+        only the API knows (its ID, keys, zones and usage); the settings the API fills in with its
+        defaults appear once the library exists.
+  diff_mode:
+    support: full
+  idempotent:
+    support: full
+notes:
+  - The library's API keys are secrets. They are masked in results, diffs and failures, and kept out
+    of the output at any verbosity.
+seealso:
+  - module: bunnynet.cloud.videolibrary_info
+  - module: bunnynet.cloud.videolibrary_referrer
+"""
+
+EXAMPLES = r"""
+- name: Host the course videos, replicated to two regions, behind token authentication
+  bunnynet.cloud.videolibrary:
+    name: courses
+    replication_regions: [UK, NY]
+    enabled_resolutions: [360p, 720p, 1080p]
+    token_authentication: true
+    player_key_color: "#ff7755"
+    player_controls: [play-large, play, progress, current-time, mute, volume, captions, settings, fullscreen]
+    watermark:
+      position_left: 80
+      position_top: 80
+      width: 15
+      height: 10
+  register: courses
+
+- name: Allow only the course site to embed them
+  bunnynet.cloud.videolibrary_referrer:
+    video_library_id: "{{ courses.video_library.id }}"
+    allowed_referrers: [courses.example.com]
+
+- name: Encode 1080p at a higher bitrate, which has no option of its own
+  bunnynet.cloud.videolibrary:
+    name: courses
+    settings:
+      Bitrate1080p: 6000
+
+- name: Delete a library that is no longer used, with its videos
+  bunnynet.cloud.videolibrary:
+    name: old-courses
+    state: absent
+"""
+
+RETURN = r"""
+video_library:
+  description:
+    - The library in snake_case, every property the API reads back, after the changes; the
+      prediction in check mode. V(null) once deleted.
+    - C(enable_token_authentication) and C(enable_token_ip_verification) come from the library's pull zone.
+    - The API keys are masked.
+  returned: success
+  type: dict
+  contains:
+    id:
+      description: ID of the library; V(null) for a library check mode predicts.
+      type: int
+      sample: 4242
+    name:
+      description: Name of the library.
+      type: str
+      sample: courses
+    pull_zone_id:
+      description: ID of the pull zone the library delivers through.
+      type: int
+      sample: 1234567
+    replication_regions:
+      description: Regions the storage is replicated to.
+      type: list
+      elements: str
+      sample: [UK, NY]
+    enabled_resolutions:
+      description: The resolutions, comma-separated as the API keeps them.
+      type: str
+      sample: 360p,720p,1080p
+    enable_token_authentication:
+      description: Whether token authentication is on (read from the pull zone).
+      type: bool
+      sample: true
+    enable_token_ip_verification:
+      description: Whether signed URLs bind the viewer's IP address (read from the pull zone).
+      type: bool
+      sample: false
+    api_key:
+      description: Always masked.
+      type: str
+      sample: "********"
+    read_only_api_key:
+      description: Always masked.
+      type: str
+      sample: "********"
+"""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import (
+    VIDEO_LIBRARY,
+    WATERMARK,
+    WATERMARK_OPTIONS,
+    desired_library,
+    library_problems,
+    settings_problems,
+)
+
+
+def manage_library(module):
+    desired = desired_library(module.params)
+    # What contradicts itself whatever the library holds fails before any request; the rest once it is read.
+    problems = settings_problems(module.params["settings"] or {}) + library_problems(None, desired)
+    if problems:
+        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+    VIDEO_LIBRARY.converge(module, desired)
+
+
+def main():
+    argument_spec = VIDEO_LIBRARY.argument_spec(settings=dict(type="dict"))
+    argument_spec["watermark"]["options"] = WATERMARK_OPTIONS
+    module = BunnyModule(
+        argument_spec=argument_spec,
+        result_key=VIDEO_LIBRARY.result_key,
+        rules=(("id", dict(minimum=1)), ("name", dict(min_length=1)), ("enabled_resolutions", dict(min_items=1))) + tuple(
+            ("watermark." + option, dict(minimum=0, maximum=100)) for option in WATERMARK),
+        secret_keys=VIDEO_LIBRARY.secret_keys,
+        **VIDEO_LIBRARY.module_kwargs()
+    )
+    module.run(manage_library)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+DOCUMENTATION = r"""
+module: videolibrary_info
+short_description: Read bunny.net Stream video libraries
+version_added: 0.2.0
+description:
+  - Returns one video library by O(id) or by its exact O(name), or every library of the account,
+    optionally only those whose name contains O(search).
+  - Reading several libraries follows the API's pages to the last one.
+  - Each library's token authentication settings are read from the pull zone it delivers through,
+    one read per library, so that a library reads as M(bunnynet.cloud.videolibrary) returns it.
+author:
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
+options:
+  id:
+    description:
+      - ID of the library to return. A library that does not exist is an error, not an empty result.
+      - Mutually exclusive with O(name) and O(search).
+    type: int
+  name:
+    description:
+      - Exact name of the library to return; an empty list when no library has it.
+      - Mutually exclusive with O(id) and O(search).
+    type: str
+  search:
+    description:
+      - Return the libraries whose name contains this text, as the API's search matches it.
+      - Without O(id), O(name) and O(search), every library is returned.
+    type: str
+extends_documentation_fragment:
+  - bunnynet.cloud.api
+  - bunnynet.cloud.attributes.INFO_MODULE
+notes:
+  - The libraries' API keys are masked.
+seealso:
+  - module: bunnynet.cloud.videolibrary
+"""
+
+EXAMPLES = r"""
+- name: Read every video library of the account
+  bunnynet.cloud.videolibrary_info:
+  register: all_libraries
+
+- name: List their names and pull zones
+  ansible.builtin.debug:
+    msg: "{{ all_libraries.video_libraries | items2dict(key_name='name', value_name='pull_zone_id') }}"
+
+- name: Read the library named courses
+  bunnynet.cloud.videolibrary_info:
+    name: courses
+  register: courses
+"""
+
+RETURN = r"""
+video_libraries:
+  description:
+    - The libraries found, in snake_case, as M(bunnynet.cloud.videolibrary) returns one. One item
+      for O(id), at most one for O(name).
+    - The API keys are masked.
+  returned: success
+  type: list
+  elements: dict
+  contains:
+    id:
+      description: ID of the library.
+      type: int
+      sample: 4242
+    name:
+      description: Name of the library.
+      type: str
+      sample: courses
+    pull_zone_id:
+      description: ID of the pull zone the library delivers through.
+      type: int
+      sample: 1234567
+    enable_token_authentication:
+      description: Whether token authentication is on (read from the pull zone).
+      type: bool
+      sample: true
+"""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY
+
+
+def read_libraries(module):
+    params = module.params
+    if params["id"] is not None:
+        libraries = [VIDEO_LIBRARY.read(module.client, params["id"])]
+    elif params["name"] is not None:
+        libraries = VIDEO_LIBRARY.named(module.client, params["name"])
+    else:
+        libraries = [VIDEO_LIBRARY.with_zone_settings(module.client, library)
+                     for library in VIDEO_LIBRARY.list(module.client, search=params["search"])]
+    module.exit_info([VIDEO_LIBRARY.project(library) for library in libraries])
+
+
+def main():
+    module = BunnyModule(
+        argument_spec=dict(id=dict(type="int"), name=dict(type="str"), search=dict(type="str")),
+        result_key="video_libraries",
+        rules=(("id", dict(minimum=1)), ("name", dict(min_length=1))),
+        secret_keys=VIDEO_LIBRARY.secret_keys,
+        mutually_exclusive=[("id", "name", "search")],
+    )
+    module.run(read_libraries)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,252 @@
+"""videolibrary and videolibrary_info against the simulator."""
+
+import json
+
+import pytest
+import requests
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SERVER_FIELDS
+from ansible_collections.bunnynet.cloud.plugins.modules import videolibrary, videolibrary_info
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds, without_fields
+
+API_KEY = "LEAKCANARY-library-key-9d4e"
+READ_ONLY_KEY = "LEAKCANARY-read-only-key-2b7f"
+COURSES = {"Id": 7, "Name": "courses", "ApiKey": API_KEY, "ApiAccessKey": API_KEY, "ReadOnlyApiKey": READ_ONLY_KEY,
+           "ReplicationRegions": ["UK"], "EnabledResolutions": "360p,720p"}
+NEW_LIBRARY = dict(
+    name="lectures", replication_regions=["UK", "NY"], enabled_resolutions=["720p", "1080p"], keep_original_files=False,
+    token_authentication=True, token_ip_validation=True, player_key_color="#112233", player_controls=["play", "progress"],
+    playback_speeds=["1", "1.5"], watermark={"position_left": 80, "width": 15}, settings={"Bitrate1080p": 6000},
+)
+
+
+def run(simulator, check_mode=False, diff=False, module=videolibrary, **options):
+    return run_module(module, simulator.api_args(**options), check_mode=check_mode, diff=diff)
+
+
+def api(simulator, path):
+    answer = requests.get(simulator.url + path, headers={"AccessKey": simulator.key}, timeout=10)
+    answer.raise_for_status()
+    return answer.json()
+
+
+def writes(simulator):
+    return [(entry["method"], entry["path"], entry["body"]) for entry in simulator.writes()]
+
+
+def read_back(simulator, library_id):
+    """The library as videolibrary reports it, read directly: the library, and token authentication from its zone."""
+    result = run(simulator, module=videolibrary_info, id=library_id)
+    return result["video_libraries"][0]
+
+
+def libraries_named(simulator, name):
+    return [library for library in api(simulator, "/videolibrary") if library["Name"] == name]
+
+
+@pytest.fixture
+def libraries(simulator):
+    simulator.load(video_libraries=[dict(COURSES)])
+    return simulator
+
+
+# --- Creating --------------------------------------------------------------------------------------
+
+def test_check_mode_predicts_the_new_library_and_writes_nothing(simulator):
+    result = run(simulator, check_mode=True, **NEW_LIBRARY)
+
+    assert result["changed"] is True
+    library = result["video_library"]
+    assert (library["id"], library["name"], library["replication_regions"]) == (None, "lectures", ["UK", "NY"])
+    assert library["enabled_resolutions"] == "720p,1080p"
+    assert library["enable_token_authentication"] is True
+    assert simulator.writes() == []
+
+
+def test_creating_posts_the_create_model_then_updates_the_rest(simulator):
+    result = run(simulator, **NEW_LIBRARY)
+
+    [create, update] = writes(simulator)
+    assert create == ("POST", "/videolibrary", {"Name": "lectures", "ReplicationRegions": ["UK", "NY"], "EnabledResolutions": "720p,1080p",
+                                                "KeepOriginalFiles": False})
+    library_id = result["video_library"]["id"]
+    assert update == ("POST", "/videolibrary/%d" % library_id, {
+        "EnableTokenAuthentication": True, "EnableTokenIPVerification": True, "PlayerKeyColor": "#112233", "Controls": "play,progress",
+        "PlaybackSpeeds": "1,1.5", "WatermarkPositionLeft": 80, "WatermarkWidth": 15, "Bitrate1080p": 6000})
+    zone = api(simulator, "/pullzone/%d" % result["video_library"]["pull_zone_id"])
+    assert (zone["ZoneSecurityEnabled"], zone["ZoneSecurityIncludeHashRemoteIP"], zone["VideoLibraryId"]) == (True, True, library_id)
+
+
+def test_check_mode_predicts_what_creating_returns_and_a_read_finds(simulator):
+    checked = run(simulator, check_mode=True, diff=True, **NEW_LIBRARY)
+    applied = run(simulator, diff=True, **NEW_LIBRARY)
+    stored = read_back(simulator, applied["video_library"]["id"])
+
+    # What the API fills in with its defaults is not predicted: compare what the options set.
+    predicted = without_fields(checked["video_library"], SERVER_FIELDS)
+    assert {key: applied["video_library"][key] for key in predicted} == predicted
+    assert applied["video_library"] == stored
+    assert checked["diff"]["before"] == {}
+
+
+def test_a_library_with_only_create_settings_is_created_with_one_request(simulator):
+    run(simulator, name="lectures", replication_regions=["UK"])
+
+    assert [entry[:2] for entry in writes(simulator)] == [("POST", "/videolibrary")]
+
+
+def test_a_second_run_is_ok_and_only_reads(simulator):
+    run(simulator, **NEW_LIBRARY)
+    simulator.clear_requests()
+
+    again = run(simulator, **NEW_LIBRARY)
+    checked = run(simulator, check_mode=True, **NEW_LIBRARY)
+
+    assert (again["changed"], checked["changed"]) == (False, False)
+    assert simulator.writes() == []
+
+
+def test_a_create_whose_answer_is_lost_is_confirmed_by_reading_and_not_sent_twice(simulator):
+    simulator.fault(method="POST", path="^/videolibrary$", status=503, apply=True, count=1)
+
+    result = run(simulator, **NEW_LIBRARY)
+
+    assert result["changed"] is True
+    assert [entry[:2] for entry in writes(simulator)][0] == ("POST", "/videolibrary")
+    assert len(libraries_named(simulator, "lectures")) == 1
+    assert result["video_library"]["enable_token_authentication"] is True
+
+
+# --- Updating --------------------------------------------------------------------------------------
+
+def test_only_the_settings_that_differ_are_sent(libraries):
+    result = run(libraries, name="courses", enabled_resolutions=["720p", "360p"], player_key_color="#000000", token_authentication=True)
+
+    assert writes(libraries) == [("POST", "/videolibrary/7", {"PlayerKeyColor": "#000000", "EnableTokenAuthentication": True})]
+    assert result["changed"] is True
+
+
+def test_check_mode_predicts_an_update_and_a_read_returns_it(libraries):
+    options = dict(name="courses", token_authentication=True, allow_early_play=True, captions_font_size=24,
+                   settings={"EnableTranscribingChaptersGeneration": True})
+    checked = run(libraries, check_mode=True, diff=True, **options)
+    assert libraries.writes() == []
+    applied = run(libraries, diff=True, **options)
+
+    assert_prediction_holds(checked["video_library"], applied["video_library"], read_back(libraries, 7), ("date_modified",))
+    # The API exposes the originals with early play, and transcribes for chapter generation.
+    assert (applied["video_library"]["expose_originals"], applied["video_library"]["enable_transcribing"]) == (True, True)
+    assert checked["diff"]["before"]["enable_token_authentication"] is False
+    assert checked["diff"]["after"]["enable_token_authentication"] is True
+
+
+def test_token_authentication_is_read_from_the_library_s_pull_zone(libraries):
+    zone_id = api(libraries, "/videolibrary/7")["PullZoneId"]
+    requests.post(libraries.url + "/pullzone/%d" % zone_id, json={"ZoneSecurityEnabled": True}, headers={"AccessKey": libraries.key}, timeout=10)
+
+    result = run(libraries, name="courses", token_authentication=True)
+
+    assert result["changed"] is False
+    assert libraries.writes()[-1]["path"] == "/pullzone/%d" % zone_id
+
+
+def test_renaming_by_id_sends_the_name(libraries):
+    result = run(libraries, id=7, name="lessons")
+
+    assert writes(libraries) == [("POST", "/videolibrary/7", {"Name": "lessons"})]
+    assert result["video_library"]["name"] == "lessons"
+
+
+def test_other_replication_regions_of_an_existing_library_fail_without_a_write(libraries):
+    result = run(libraries, name="courses", replication_regions=["UK", "SG"])
+
+    assert result["failed"] is True
+    assert "replication_regions can only be set when the video library is created" in result["msg"]
+    assert libraries.writes() == []
+
+
+def test_the_same_replication_regions_in_another_order_are_no_change(simulator):
+    simulator.load(video_libraries=[dict(COURSES, ReplicationRegions=["UK", "NY"])])
+
+    assert run(simulator, name="courses", replication_regions=["NY", "UK"])["changed"] is False
+
+
+def test_the_api_keys_are_masked_and_appear_nowhere(libraries):
+    result = run(libraries, diff=True, name="courses", player_key_color="#000000")
+    info = run(libraries, module=videolibrary_info)
+
+    assert result["video_library"]["api_key"] == "********"
+    assert info["video_libraries"][0]["read_only_api_key"] == "********"
+    for output in (result, info):
+        assert API_KEY not in json.dumps(output) and READ_ONLY_KEY not in json.dumps(output)
+
+
+# --- Deleting --------------------------------------------------------------------------------------
+
+def test_absent_deletes_the_library_and_its_zone(libraries):
+    zone_id = api(libraries, "/videolibrary/7")["PullZoneId"]
+    checked = run(libraries, check_mode=True, name="courses", state="absent")
+    assert libraries.writes() == []
+
+    result = run(libraries, name="courses", state="absent")
+
+    assert (checked["changed"], result["changed"], result["video_library"]) == (True, True, None)
+    assert writes(libraries) == [("DELETE", "/videolibrary/7", None)]
+    assert libraries_named(libraries, "courses") == []
+    assert requests.get(libraries.url + "/pullzone/%d" % zone_id, headers={"AccessKey": libraries.key}, timeout=10).status_code == 404
+
+
+def test_absent_again_is_ok(libraries):
+    run(libraries, name="courses", state="absent")
+    libraries.clear_requests()
+
+    assert run(libraries, name="courses", state="absent")["changed"] is False
+    assert libraries.writes() == []
+
+
+# --- Reading ---------------------------------------------------------------------------------------
+
+def test_info_reads_one_by_name_by_id_or_all(simulator):
+    simulator.load(video_libraries=[dict(COURSES), {"Id": 8, "Name": "courses archive"}])
+
+    by_name = run(simulator, module=videolibrary_info, name="courses")["video_libraries"]
+    by_id = run(simulator, module=videolibrary_info, id=8)["video_libraries"]
+    searched = run(simulator, module=videolibrary_info, search="archive")["video_libraries"]
+    every = run(simulator, module=videolibrary_info)["video_libraries"]
+
+    assert [library["id"] for library in by_name] == [7]
+    assert [library["id"] for library in by_id] == [8]
+    assert [library["id"] for library in searched] == [8]
+    assert [library["id"] for library in every] == [7, 8]
+    assert all("enable_token_authentication" in library for library in every)
+
+
+def test_info_of_an_unknown_id_fails_with_its_404(libraries):
+    result = run(libraries, module=videolibrary_info, id=99)
+
+    assert result["failed"] is True
+    assert result["status"] == 404
+
+
+# --- Bad input -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("options, message", [
+    ({"name": ""}, "name must be at least 1 characters long, got 0"),
+    ({"name": "x", "enabled_resolutions": []}, "enabled_resolutions must have at least 1 items, got 0"),
+    ({"name": "x", "enabled_resolutions": ["4k"]}, "value of enabled_resolutions must be one or more of"),
+    ({"name": "x", "watermark": {"width": 101}}, "watermark.width must be between 0 and 100, got 101"),
+    ({"name": "x", "settings": {"Bitrate1080": 1}}, "Bitrate1080 is not a property of the video library update model; "
+                                                    "did you mean Bitrate1080p"),
+    ({"name": "x", "settings": {"Bitrate1080p": "fast"}}, "settings.Bitrate1080p must be an integer, got 'fast'"),
+    ({"name": "x", "settings": {"PlayerKeyColor": "#000"}}, "settings.PlayerKeyColor is set with the option player_key_color"),
+    ({"name": "x", "settings": {"ResetToken": True}}, "settings.ResetToken cannot be managed"),
+    ({"name": "x", "allow_early_play": True, "settings": {"ExposeOriginals": False}}, "settings.ExposeOriginals=false cannot hold"),
+    ({"id": 0}, "id must be at least 1, got 0"),
+])
+def test_bad_input_fails_before_any_request(simulator, options, message):
+    result = run(simulator, **options)
+
+    assert result["failed"] is True
+    assert message in result["msg"], result["msg"]
+    assert simulator.requests() == []
