@@ -383,16 +383,16 @@ def median_cpu(runs):
     return statistics.median(run.cpu_seconds for run in runs)
 
 
-def write_document(results):
-    lines = [RESULTS_START, "", "| benchmark | figure | measured | target |", "|---|---|---|---|"]
-    lines += ["| %s | %s | %s | %s |" % row for row in results.rows]
-    lines += ["", "![Requests, module CPU time and peak memory as one task's hostnames grow](performance-growth.png)",
-              "", RESULTS_END]
+def write_results(start, end, rows, after_table=()):
+    """Replace the block of docs/performance.md between the markers ``start`` and ``end`` with a table of ``rows``."""
+    lines = [start, "", "| benchmark | figure | measured | target |", "|---|---|---|---|"]
+    lines += ["| %s | %s | %s | %s |" % row for row in rows]
+    lines += [""] + list(after_table) + [end]
     with open(DOCUMENT) as handle:
         text = handle.read()
-    pattern = re.compile(re.escape(RESULTS_START) + ".*?" + re.escape(RESULTS_END), re.S)
+    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
     if not pattern.search(text):
-        raise SystemExit("%s has no results block to replace" % DOCUMENT)
+        raise SystemExit("%s has no block %s to replace" % (DOCUMENT, start))
     with open(DOCUMENT, "w") as handle:
         handle.write(pattern.sub(lambda _match: "\n".join(lines), text))
 
@@ -441,7 +441,8 @@ def main():
         shutil.rmtree(workdir, ignore_errors=True)
     print("%s size in %.0f s" % ("full" if size.full else "reduced", time.perf_counter() - started))
     if args.full:
-        write_document(results)
+        write_results(RESULTS_START, RESULTS_END, results.rows, after_table=(
+            "![Requests, module CPU time and peak memory as one task's hostnames grow](performance-growth.png)", ""))
         draw_chart(results)
         print("wrote %s and %s" % (DOCUMENT, CHART))
     if results.failures:

@@ -16,7 +16,6 @@ Run from the repository root: `python bench/dns_records.py [--full]`.
 
 import argparse
 import os
-import re
 import shutil
 import signal
 import sys
@@ -27,13 +26,12 @@ import requests
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from collection import ROOT, Bench, Results, check, play, uri_task
+from collection import DOCUMENT, ROOT, Bench, Results, check, play, uri_task, write_results
 
 sys.path.insert(0, ROOT)
 
 from tests.simulator.server import SimulatorServer
 
-DOCUMENT = os.path.join(ROOT, "docs", "performance.md")
 RESULTS_START = "<!-- dns results: written by python bench/dns_records.py --full -->"
 RESULTS_END = "<!-- end of dns results -->"
 DOMAIN = "bench.example"
@@ -119,19 +117,6 @@ def converge(bench, size, results):
         rerun.cpu_seconds / uri_rerun.cpu_seconds, rerun.seconds / uri_rerun.seconds))
 
 
-def write_document(results):
-    lines = [RESULTS_START, "", "| benchmark | figure | measured | target |", "|---|---|---|---|"]
-    lines += ["| %s | %s | %s | %s |" % row for row in results.rows]
-    lines += ["", RESULTS_END]
-    with open(DOCUMENT) as handle:
-        text = handle.read()
-    pattern = re.compile(re.escape(RESULTS_START) + ".*?" + re.escape(RESULTS_END), re.S)
-    if not pattern.search(text):
-        raise SystemExit("%s has no DNS results block to replace" % DOCUMENT)
-    with open(DOCUMENT, "w") as handle:
-        handle.write(pattern.sub(lambda _match: "\n".join(lines), text))
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="a zone of 1000 records; rewrites the DNS results in docs/performance.md")
@@ -148,7 +133,7 @@ def main():
         shutil.rmtree(workdir, ignore_errors=True)
     print("%s size in %.0f s" % ("full" if size.full else "reduced", time.perf_counter() - started))
     if args.full:
-        write_document(results)
+        write_results(RESULTS_START, RESULTS_END, results.rows)
         print("wrote %s" % DOCUMENT)
     if results.failures:
         print("missed:\n  " + "\n  ".join(results.failures))

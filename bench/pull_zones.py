@@ -14,18 +14,16 @@ Run from the repository root: `python bench/pull_zones.py [--full]`.
 """
 
 import argparse
-import re
 import shutil
 import signal
 import sys
 import tempfile
 import time
 
-from collection import ROOT, Bench, Results, check, play, uri_task
+from collection import DOCUMENT, Bench, Results, check, play, uri_task, write_results
 
 from tests.simulator.server import SimulatorServer
 
-DOCUMENT = ROOT + "/docs/performance.md"
 RESULTS_START = "<!-- pull zone results: written by python bench/pull_zones.py --full -->"
 RESULTS_END = "<!-- end of pull zone results -->"
 RULES_PER_ZONE = 20
@@ -148,19 +146,6 @@ class PullZoneBench(Bench):
         return answer.json()
 
 
-def write_document(results):
-    lines = [RESULTS_START, "", "| benchmark | figure | measured | target |", "|---|---|---|---|"]
-    lines += ["| %s | %s | %s | %s |" % row for row in results.rows]
-    lines += ["", RESULTS_END]
-    with open(DOCUMENT) as handle:
-        text = handle.read()
-    pattern = re.compile(re.escape(RESULTS_START) + ".*?" + re.escape(RESULTS_END), re.S)
-    if not pattern.search(text):
-        raise SystemExit("%s has no pull zone results block to replace" % DOCUMENT)
-    with open(DOCUMENT, "w") as handle:
-        handle.write(pattern.sub(lambda _match: "\n".join(lines), text))
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="full size; rewrites the pull zone results in docs/performance.md")
@@ -179,7 +164,7 @@ def main():
         shutil.rmtree(workdir, ignore_errors=True)
     print("%s size in %.0f s" % ("full" if size.full else "reduced", time.perf_counter() - started))
     if args.full:
-        write_document(results)
+        write_results(RESULTS_START, RESULTS_END, results.rows)
         print("wrote %s" % DOCUMENT)
     if results.failures:
         print("missed:\n  " + "\n  ".join(results.failures))

@@ -20,7 +20,6 @@ Run from the repository root: `python bench/storage_sync.py [--full]`.
 import argparse
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -30,11 +29,10 @@ import time
 BENCH = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, BENCH)
 
-from collection import ROOT, Bench, Results, check, play  # noqa: E402
+from collection import Bench, Results, check, play, write_results  # noqa: E402
 
 from tests.simulator.server import SimulatorServer  # noqa: E402
 
-DOCUMENT = os.path.join(ROOT, "docs", "performance.md")
 RESULTS_START = "<!-- storage results: written by python bench/storage_sync.py --full -->"
 RESULTS_END = "<!-- end of storage results -->"
 ZONE = "bench-site"
@@ -198,17 +196,6 @@ def parallel(bench, size, results, workdir):
         ratio, seconds[1], seconds[size.connections]), ">= %.0fx" % PARALLEL_TARGET, ratio >= PARALLEL_TARGET / size.slack)
 
 
-def write_document(results):
-    lines = [RESULTS_START, "", "| benchmark | figure | measured | target |", "|---|---|---|---|"]
-    lines += ["| %s | %s | %s | %s |" % row for row in results.rows]
-    lines += ["", RESULTS_END]
-    with open(DOCUMENT) as handle:
-        document = handle.read()
-    pattern = re.compile(re.escape(RESULTS_START) + ".*?" + re.escape(RESULTS_END), re.S)
-    with open(DOCUMENT, "w") as handle:
-        handle.write(pattern.sub(lambda _match: "\n".join(lines), document))
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--full", action="store_true", help="the full size, and rewrite the results in docs/performance.md")
@@ -225,7 +212,7 @@ def main():
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     if size.full:
-        write_document(results)
+        write_results(RESULTS_START, RESULTS_END, results.rows)
     if results.failures:
         print("\nMissed:\n  " + "\n  ".join(results.failures))
         return 1
