@@ -75,7 +75,7 @@ def write_large(path, mib):
     """A file of random-looking bytes, written a MiB at a time."""
     block = os.urandom(MIB)
     with open(path, "wb") as handle:
-        for _ in range(mib):
+        for _megabyte in range(mib):
             handle.write(block)
 
 
@@ -169,7 +169,7 @@ def memory(bench, size, results, workdir):
         result, seconds, peak = run_module(bench, {"storage_zone": ZONE, "src": folder}, workdir, measure=True)
         shutil.rmtree(folder)
         check(results, result["bytes_sent"] == mib * MIB, "the %d MB file was not uploaded whole" % mib)
-        peaks.append(peak)
+        peaks.append(float(peak))
         results.add("memory", "%d MB file: module peak memory; upload time" % mib, "%.0f MiB; %.1f s" % (peak, seconds))
     growth = max(peaks) - min(peaks)
     results.add("memory", "peak memory growth from %d MB to %d MB" % (size.memory_mib[0], size.memory_mib[-1]), "%.0f MiB" % growth,

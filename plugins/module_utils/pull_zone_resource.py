@@ -105,6 +105,8 @@ FIELDS = (
     Field("origin_shield_enabled", "EnableOriginShield", type="bool"),
     Field("origin_shield_zone_code", "OriginShieldZoneCode"),
 )
+
+
 def _options_by_property():
     """The option that sets each property a first-class option covers."""
     covered = {}

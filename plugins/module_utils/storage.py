@@ -196,7 +196,7 @@ class StorageClients:
         self.count = count
         self._idle = queue.Queue()
         self._all = []
-        for _ in range(count):
+        for _connection in range(count):
             client = StorageClient(**client_options)
             self._all.append(client)
             self._idle.put(client)
@@ -439,4 +439,3 @@ class Transfer:
 
     def not_uploaded(self):
         return sorted(set(self.plan.uploads) - set(self.uploaded))
-

@@ -180,7 +180,7 @@ def main():
         ),
         result_key=REGISTRY.result_key,
         rules=(("id", dict(minimum=1)), ("display_name", dict(min_length=1, max_length=50)), ("user_name", dict(min_length=1)),
-                                  ("password", dict(min_length=1))),
+               ("password", dict(min_length=1))),
         required_together=[("user_name", "password")],
         **REGISTRY.module_kwargs()
     )

@@ -423,7 +423,7 @@ class StorageStyle(ErrorStyle):
 def _object_path(request: Request) -> Tuple[str, str, bool]:
     """The zone name, the path in the zone without outer slashes, and whether it names a directory."""
     rest = request.scope["path"][len(files_router.prefix) + 1 :]
-    zone_name, _, path = rest.partition("/")
+    zone_name, _separator, path = rest.partition("/")
     segments = path.split("/")
     if any(segment in (".", "..") for segment in segments):
         raise ApiError(400, "The path may not contain . or .. segments.")

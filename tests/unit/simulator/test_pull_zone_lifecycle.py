@@ -381,7 +381,6 @@ def test_the_purge_log_is_cleared_by_delete_and_by_a_reset(simulator, api):
     assert purges(simulator) == []
 
 
-
 def test_serving_stale_while_updating_turns_background_updates_on(api):
     zone = api.post("/pullzone", json={"Name": "stale-site", "UseBackgroundUpdate": False}).json()
     assert zone["UseBackgroundUpdate"] is False

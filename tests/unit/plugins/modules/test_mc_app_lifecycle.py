@@ -161,7 +161,7 @@ def test_a_create_whose_answer_is_lost_is_confirmed_by_reading_and_not_sent_twic
 
 def test_a_secret_variable_of_a_new_application_appears_nowhere(registries):
     result = run(registries, diff=True, **NEW_APP)
-    checked = run(registries, check_mode=True, diff=True, **dict(NEW_APP, name="checkout two"))
+    checked = run(registries, check_mode=True, diff=True, **{**NEW_APP, "name": "checkout two"})
 
     assert SECRET not in json.dumps(result) and SECRET not in json.dumps(checked)
 
@@ -180,7 +180,7 @@ def test_a_new_application_without_what_the_api_requires_fails_naming_it_without
 def test_a_new_template_without_its_image_fails_before_any_write(registries):
     template = {"name": "web", "image_tag": "1.27"}
 
-    result = run(registries, **dict(NEW_APP, container_templates=[template], volumes=None))
+    result = run(registries, **{**NEW_APP, "container_templates": [template], "volumes": None})
 
     assert result["failed"] is True
     assert "container template 'web' is a new container template, so it needs image_name, image_namespace, image_registry_id" in result["msg"]
@@ -188,7 +188,7 @@ def test_a_new_template_without_its_image_fails_before_any_write(registries):
 
 
 def test_a_new_application_mounting_a_volume_it_will_not_have_fails_before_any_write(registries):
-    result = run(registries, **dict(NEW_APP, volumes=[]))
+    result = run(registries, **{**NEW_APP, "volumes": []})
 
     assert result["failed"] is True
     assert "volume_mounts[0].name names volume 'uploads', which the application will not have" in result["msg"]

@@ -81,7 +81,7 @@ def test_a_new_password_is_not_sent_on_create_only(simulator):
     run(simulator, **GHCR)
     simulator.clear_requests()
 
-    result = run(simulator, **dict(GHCR, password=NEW_PASSWORD))
+    result = run(simulator, **{**GHCR, "password": NEW_PASSWORD})
 
     assert result["changed"] is False
     assert simulator.writes() == []
@@ -91,7 +91,7 @@ def test_update_password_always_puts_the_credentials_with_the_whole_request(simu
     created = run(simulator, **GHCR)["registry"]
     simulator.clear_requests()
 
-    result = run(simulator, update_password="always", **dict(GHCR, password=NEW_PASSWORD))
+    result = run(simulator, update_password="always", **{**GHCR, "password": NEW_PASSWORD})
 
     assert result["changed"] is True
     assert writes(simulator) == [("PUT", "/mc/registries/%d" % created["id"], {
@@ -119,7 +119,7 @@ def test_renaming_by_id_puts_the_new_name_without_credentials(registries):
 
 def test_the_password_appears_nowhere_in_the_output(simulator):
     created = run(simulator, diff=True, **GHCR)
-    rotated = run(simulator, diff=True, update_password="always", **dict(GHCR, password=NEW_PASSWORD))
+    rotated = run(simulator, diff=True, update_password="always", **{**GHCR, "password": NEW_PASSWORD})
 
     for result in (created, rotated):
         assert PASSWORD not in json.dumps(result) and NEW_PASSWORD not in json.dumps(result)

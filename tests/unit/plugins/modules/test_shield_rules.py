@@ -101,7 +101,7 @@ def test_a_create_sends_the_first_condition_in_the_rule_and_the_others_chained_a
 
 @pytest.mark.parametrize(("action", "number"), [("block", 1), ("log", 2), ("challenge", 3), ("allow", 4), ("bypass", 5)])
 def test_every_action_the_api_takes_is_accepted_allow_and_bypass_included(zone, action, number):
-    result = waf(zone, **dict(ADMIN_SQLI, action=action))
+    result = waf(zone, **{**ADMIN_SQLI, "action": action})
 
     assert result["waf_rule"]["action"] == action
     assert read_whole(zone, "/shield/waf/custom-rule/%d" % result["waf_rule"]["id"])["ruleConfiguration"]["actionType"] == number
@@ -111,7 +111,7 @@ def test_a_second_run_reads_once_and_reports_ok_although_the_api_reorders_the_co
     waf(zone, **ADMIN_SQLI)
     zone.clear_requests()
 
-    again = waf(zone, **dict(ADMIN_SQLI, conditions=list(reversed(ADMIN_SQLI["conditions"])), transformations=["lowercase", "url_decode"]))
+    again = waf(zone, **{**ADMIN_SQLI, "conditions": list(reversed(ADMIN_SQLI["conditions"])), "transformations": ["lowercase", "url_decode"]})
 
     assert again["changed"] is False
     assert [entry["method"] for entry in zone.requests()] == ["GET"]

@@ -236,8 +236,8 @@ def test_info_of_an_unknown_id_fails_with_its_404(libraries):
     ({"name": "x", "enabled_resolutions": []}, "enabled_resolutions must have at least 1 items, got 0"),
     ({"name": "x", "enabled_resolutions": ["4k"]}, "value of enabled_resolutions must be one or more of"),
     ({"name": "x", "watermark": {"width": 101}}, "watermark.width must be between 0 and 100, got 101"),
-    ({"name": "x", "settings": {"Bitrate1080": 1}}, "Bitrate1080 is not a property of the video library update model; "
-                                                    "did you mean Bitrate1080p"),
+    ({"name": "x", "settings": {"Bitrate1080": 1}}, "Bitrate1080 is not a property of the video library update model "
+                                                    "(did you mean Bitrate1080p"),
     ({"name": "x", "settings": {"Bitrate1080p": "fast"}}, "settings.Bitrate1080p must be an integer, got 'fast'"),
     ({"name": "x", "settings": {"PlayerKeyColor": "#000"}}, "settings.PlayerKeyColor is set with the option player_key_color"),
     ({"name": "x", "settings": {"ResetToken": True}}, "settings.ResetToken cannot be managed"),
