@@ -202,8 +202,8 @@ def main():
         started = time.monotonic()
         outcome, by = run_mutant(runner, mutant)
         results.append(dict(id=mutant["id"], file=mutant["file"], bug=mutant["bug"], outcome=outcome, by=by))
-        print("%d/%d %s: %s%s (%.0f s)" % (number + 1, len(chosen), mutant["id"], outcome, " by %s" % by if by else "",
-                                         time.monotonic() - started), flush=True)
+        noticed = " by %s" % by if by else ""
+        print("%d/%d %s: %s%s (%.0f s)" % (number + 1, len(chosen), mutant["id"], outcome, noticed, time.monotonic() - started), flush=True)
 
     counts = {outcome: sum(result["outcome"] == outcome for result in results) for outcome in ("killed", "timeout", "survived")}
     # A test that runs past its time limit under a mutant noticed it (a wait that never ends), as in run-mutation.sh.
