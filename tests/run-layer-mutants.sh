@@ -6,7 +6,7 @@
 # it, run its tests (unit tests, an integration target, a molecule scenario or a test of the
 # installed collection) within a time limit, put the file back. Every test command first runs once
 # on the unchanged tree and must pass. Prints each survivor and the figure, and keeps them in
-# tests/output/layer-mutation/ (results.txt, results.json, each command's log in logs/); about 25
+# tests/output/layer-mutation/ (results.txt, results.json, each command's log in logs/); 20 to 30
 # minutes on two cores. Not part of tests/run-tests.sh. See docs/mutation-testing.md.
 #
 #   tests/run-layer-mutants.sh                 # every mutant
