@@ -67,6 +67,21 @@ def test_429_with_retry_after_is_retried_after_about_a_second(api):
     assert time.monotonic() - started >= 0.9
 
 
+def test_429_without_retry_after_is_retried_after_the_clients_own_backoff(api):
+    # Many rate limiters answer 429 without saying when to come back.
+    for _attempt in range(2):
+        api.answer(429, {"title": "Too Many Requests"})
+    api.answer(200, {"id": 7})
+    client = BunnyClient(api_key=API_KEY, api_url=api.url, timeout=5, retries=3, backoff_factor=0.5)
+
+    assert client.get("/mc/registries/7") == {"id": 7}
+
+    # As after a 503: the first retry at once, the second after 0.5 * 2 seconds, half of it jitter.
+    first, second, third = (request["at"] for request in api.received)
+    assert second - first < 0.4
+    assert 0.5 <= third - second < 1.5
+
+
 def test_429_is_retried_for_a_post_too(api):
     api.answer(429, {}, {"Retry-After": "0"})
     api.answer(200, {"Id": 1})

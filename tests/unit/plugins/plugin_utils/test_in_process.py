@@ -5,15 +5,23 @@ the in_process integration target; here: the rule that picks the way, and the ac
 """
 
 import importlib
+import json
 import os
+import sys
 
 import pytest
 from ansible.module_utils import basic
+from ansible.parsing.dataloader import DataLoader
+from ansible.playbook.play_context import PlayContext
+from ansible.playbook.task import Task
+from ansible.plugins import loader as plugin_loader
 from ansible.plugins.action import ActionBase
 from ansible.plugins.action.normal import ActionModule as NormalAction
+from ansible.template import Templar
 
 from ansible_collections.bunnynet.cloud.plugins.plugin_utils import in_process
 from ansible_collections.bunnynet.cloud.plugins.plugin_utils.in_process import (
+    SWITCH,
     TESTED_CORE_RELEASES,
     InProcessAction,
     core_release,
@@ -108,6 +116,45 @@ def test_a_release_the_pipeline_does_not_run_runs_modules_as_their_own_processes
 @pytest.mark.parametrize("release", TESTED_CORE_RELEASES)
 def test_a_release_the_pipeline_runs_runs_modules_in_the_worker(release):
     assert worker_can_run_modules(release) is True
+
+
+def test_a_tested_release_without_the_hand_over_runs_modules_as_their_own_processes(monkeypatch):
+    monkeypatch.setattr(in_process, "handover_in_place", lambda: False)
+
+    assert worker_can_run_modules(TESTED_CORE_RELEASES[0]) is False
+
+
+class EnvironmentReporter:
+    """A stand-in module that returns the number of retries its environment gives it."""
+
+    @staticmethod
+    def main():
+        print(json.dumps({"changed": False, "retries": os.environ.get("BUNNYNET_API_RETRIES")}))
+        sys.exit(0)
+
+
+def local_action(module, **task):
+    """The in-process action of a task on a local connection, built as the task executor builds it."""
+    loader = DataLoader()
+    play_context = PlayContext()
+    action = type("ActionModule", (InProcessAction,), {"module": module})
+    return action(Task.load(dict(action="bunnynet.cloud.edge_script_info", args={}, **task), loader=loader),
+                  plugin_loader.connection_loader.get("local", play_context, os.devnull), play_context, loader, Templar(loader=loader), plugin_loader)
+
+
+def test_the_tasks_environment_wins_over_the_controllers_and_is_put_back(monkeypatch):
+    monkeypatch.setenv("BUNNYNET_API_RETRIES", "5")
+    action = local_action(EnvironmentReporter, environment={"BUNNYNET_API_RETRIES": "0"})
+
+    result = action.run(task_vars={})
+
+    assert result["retries"] == "0"
+    assert os.environ["BUNNYNET_API_RETRIES"] == "5"
+
+
+@pytest.mark.parametrize("value, runs_in_worker", [("false", False), ("true", True), ("no", False), (False, False), (True, True)])
+def test_the_switch_means_what_it_says_given_as_a_string_from_the_command_line(value, runs_in_worker):
+    assert local_action(EnvironmentReporter)._switch({SWITCH: value}) is runs_in_worker
 
 
 class RecordingNormalRun(Exception):
