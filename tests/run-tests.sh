@@ -33,20 +33,6 @@ stop_simulator() {
 }
 trap 'stop_simulator; rm -rf "$work"' EXIT
 
-# ansible-test downloads its pip bootstrap script from a host outside the package registries;
-# the stand-in is named for the pip version the running ansible-test asks for.
-install_pip_bootstrap() {
-    local pip_version
-    pip_version="$(python - <<'PY'
-from ansible_test._internal.host_configs import NativePythonConfig
-from ansible_test._internal.python_requirements import get_venv_packages
-print(get_venv_packages(NativePythonConfig(version=None))["pip"])
-PY
-)"
-    mkdir -p "$HOME/.ansible/test/cache"
-    cp "$repository_root/tests/utils/get_pip_offline.py" "$HOME/.ansible/test/cache/get_pip_${pip_version//./_}.py"
-}
-
 failed_steps=()
 step_times=()
 step() {

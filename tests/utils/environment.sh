@@ -68,6 +68,20 @@ find_python312() {
     done
 }
 
+# ansible-test downloads its pip bootstrap script from a host outside the package registries; the
+# stand-in is named for the pip version the ansible-test first on PATH asks for.
+install_pip_bootstrap() {
+    local pip_version
+    pip_version="$(python - <<'PY'
+from ansible_test._internal.host_configs import NativePythonConfig
+from ansible_test._internal.python_requirements import get_venv_packages
+print(get_venv_packages(NativePythonConfig(version=None))["pip"])
+PY
+)"
+    mkdir -p "$HOME/.ansible/test/cache"
+    cp "$repository_root/tests/utils/get_pip_offline.py" "$HOME/.ansible/test/cache/get_pip_${pip_version//./_}.py"
+}
+
 ensure_shellcheck() {
     command -v shellcheck >/dev/null && return
     echo "Installing shellcheck from Debian"
