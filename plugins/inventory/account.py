@@ -75,6 +75,16 @@ options:
     description: A group that holds every host of the account, besides the group of its kind.
     type: str
     default: bunnynet
+  role_variables:
+    description:
+      - Also give each host C(bunnynet_role), the collection's role that manages a resource of its
+        kind (V(pullzone_domains), V(dns_zone), V(shield), V(edge_script_deploy), V(mc_rollout); null
+        for storage zones and video libraries), and C(bunnynet_role_variables), that role's
+        variables as the resource is now, which the C(bunnynet.cloud.export) playbook writes out.
+      - Costs a few more reads per resource (a script's code and secrets, a Shield zone's rules and
+        access lists). Secret values, which the API never returns, are null.
+    type: bool
+    default: false
 requirements:
   - requests
 notes:
@@ -162,7 +172,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
             raise AnsibleError("bunnynet.cloud.account: api_timeout must be at least 1 and api_retries 0 to 20.")
         client = BunnyClient(api_key, api_url, timeout, retries, validate_certs=self.get_option("validate_certs"))
         try:
-            return read_account(client, self.get_option("kinds"))
+            return read_account(client, self.get_option("kinds"), with_roles=self.get_option("role_variables"))
         except BunnyApiError as error:
             raise AnsibleError("bunnynet.cloud.account could not read the account: %s" % error) from None
 
@@ -176,6 +186,8 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
             host = found["host"]
             self.inventory.add_host(host, group=GROUP_PREFIX + found["group"])
             host_vars = dict(bunnynet_kind=found["kind"], bunnynet_id=found["id"], bunnynet_name=found["name"], bunnynet_resource=found["resource"])
+            if "role" in found:
+                host_vars.update(bunnynet_role=found["role"], bunnynet_role_variables=found["role_variables"])
             for name, value in host_vars.items():
                 self.inventory.set_variable(host, name, value)
             self._set_composite_vars(self.get_option("compose"), host_vars, host, strict=strict)
