@@ -51,7 +51,7 @@ def exported(account):
 
 def audit(sandbox):
     sandbox.clear_requests()
-    played = sandbox.run("ansible-playbook bunnynet.cloud.audit -i inventory -e audit_report_path=reports/drift")
+    played = sandbox.run("ansible-playbook bunnynet.cloud.audit -i inventory/hosts.yml -e audit_report_path=reports/drift")
     assert played.returncode == 0, played.stdout + played.stderr
     report = json.loads((sandbox.folder / "reports" / "drift.json").read_text())
     return report, {entry["method"] for entry in sandbox.requests()}
@@ -109,7 +109,7 @@ def test_the_roles_and_the_audit_find_nothing_to_change_right_after_the_export(e
     (sandbox.folder / "apply.yml").write_text(APPLY)
 
     sandbox.clear_requests()
-    applied = sandbox.run("ansible-playbook -i inventory apply.yml")
+    applied = sandbox.run("ansible-playbook -i inventory/hosts.yml apply.yml")
     writes = [entry for entry in sandbox.requests() if entry["method"] != "GET"]
     report, methods = audit(sandbox)
 
