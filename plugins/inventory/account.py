@@ -7,7 +7,7 @@ name: account
 short_description: A bunny.net account as an inventory, one host per resource
 version_added: 0.2.0
 author:
-  - bunnynet.cloud maintainers
+  - bunnynet.cloud maintainers (@bunnynet-cloud)
 description:
   - Reads the resources of a bunny.net account (pull zones, DNS zones, storage zones, Shield
     zones, Edge Scripts, Magic Containers applications and video libraries) and adds each one as
