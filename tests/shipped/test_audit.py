@@ -112,6 +112,9 @@ DRIFTED = {
     ("website", "storage zone demo-website files"),
     ("website", "pull zone demo-website cache"),
 }
+# What the account holds and no host describes: the demo's second application, its video library
+# (no role manages one) with the library's pull zone, and the Shield zone of no pull zone.
+UNMANAGED = {("app", "demo worker"), ("video_library", "demo-lessons"), ("pull_zone", "vz-20"), ("shield_zone", "no pull zone")}
 HOSTS = {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield", "dns_example", "website"}
 
 
@@ -175,6 +178,7 @@ def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
     assert findings["drifted"] is False and drifted(findings) == set()
     assert {finding["host"] for finding in findings["resources"]} == HOSTS
     assert "Drifted: 0." in markdown
+    assert {(resource["kind"], resource["name"]) for resource in findings["unmanaged"]} == UNMANAGED
     assert sent and {method for method, _path in sent} == {"GET"}
 
 
@@ -184,14 +188,15 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is True
     assert drifted(findings) == DRIFTED
-    assert findings["summary"] == {"hosts": len(HOSTS), "resources": len(findings["resources"]), "drifted": len(DRIFTED), "errors": 0}
+    assert findings["summary"] == {
+        "hosts": len(HOSTS), "resources": len(findings["resources"]), "drifted": len(DRIFTED), "errors": 0, "unmanaged": len(UNMANAGED)}
     # Only what drifted carries a diff: the report does not repeat the state of everything else.
     assert [finding["resource"] for finding in findings["resources"] if finding["diff"] is not None] == [
         finding["resource"] for finding in findings["resources"] if finding["drifted"]]
     assert {method for method, _path in sent} == {"GET"}
     # The Markdown has a section for each drifted resource and none for the others.
     sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
-    assert sections == {"%s (%s)" % (resource, host) for host, resource in DRIFTED}
+    assert sections == {"%s (%s)" % (resource, host) for host, resource in DRIFTED} | {"Unmanaged resources"}
     assert "- `enabled`: `true` in the account, `false` in the inventory" in markdown
     assert "- `container_templates[web].image_tag`: `\"1.27\"` in the account, `\"1.27.3\"` in the inventory" in markdown
     assert "- `hostnames[static.demo.example]`: missing from the account" in markdown

@@ -123,3 +123,19 @@ def test_the_dns_guide_checks_applies_and_audits_a_zone_from_the_inventory(guide
     assert sorted((record["Name"], record["Value"]) for record in zone["Records"]) == [
         ("", "192.0.2.10"), ("", "mail.demo.example"), ("_dmarc", "v=DMARC1; p=reject"), ("www", "demo.example")]
     assert zone["SoaEmail"] == "hostmaster@demo.example"
+
+
+def test_the_adoption_guide_exports_the_demo_account_and_audits_it(guides, sandbox):
+    assert guides.write_named_files(guides.section_blocks("docs/adopt-an-account.md", "The account as an inventory"), sandbox.folder) == [
+        "account.bunnynet.yml"]
+    result = run_section(sandbox, guides, "docs/adopt-an-account.md", "Export the account")
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Exported 6 resources" in result.stdout
+    report = read_report(sandbox, "reports/adopted.json")
+    assert report["summary"]["errors"] == 0
+    # The demo's script has never published its code: the role would, which the guide says is drift.
+    assert [(finding["host"], finding["resource"]) for finding in report["resources"] if finding["drifted"]] == [
+        ("edge_script_demo-gateway", "edge script demo-gateway release")]
+    assert {(resource["kind"], resource["name"]) for resource in report["unmanaged"]} == {
+        ("video_library", "demo-lessons"), ("shield_zone", "no pull zone")}

@@ -1,0 +1,141 @@
+"""Adopting an account (docs/adopt-an-account.md), from the installed collection: the account as an
+inventory, exported to the inventory the roles read, and audited with its unmanaged resources.
+
+The account is the demo's, with a DNS zone and a release of the Edge Script made by hand through
+the API. After the export the roles and the audit find nothing to change; then a hostname added
+by hand is drift, and a DNS zone added by hand is unmanaged.
+"""
+
+import json
+
+import pytest
+import yaml
+
+SOURCE = "plugin: bunnynet.cloud.account\nrole_variables: true\n"
+# Hosts the export writes: every resource a role of the collection manages.
+EXPORTED = {
+    "pull_zone_demo-assets", "pull_zone_vz-20", "shield_zone_pull-zone-4711", "edge_script_demo-gateway",
+    "app_demo_web", "app_demo_worker", "dns_zone_adopt.example",
+}
+APPLY = """
+- name: Apply the exported inventory with each host's role
+  hosts: all
+  gather_facts: false
+  tasks:
+    - name: Run the host's role
+      ansible.builtin.include_role:
+        name: bunnynet.cloud.{{ group_names | first }}
+"""
+
+
+@pytest.fixture(scope="module")
+def account(sandbox):
+    """The demo's account, with a DNS zone and a release of the script made by hand."""
+    sandbox.load(sandbox.demo_state)
+    zone = sandbox.api("POST", "/dnszone", {"Domain": "adopt.example"})
+    sandbox.api("PUT", "/dnszone/%d/records" % zone["Id"], {"Type": 0, "Name": "www", "Value": "192.0.2.7", "Ttl": 600})
+    sandbox.api("PUT", "/dnszone/%d/records" % zone["Id"], {"Type": 3, "Name": "", "Value": "v=spf1 -all"})
+    sandbox.api("POST", "/compute/script/501/publish", {"Note": "made by hand"})
+    (sandbox.folder / "account.bunnynet.yml").write_text(SOURCE)
+    return sandbox
+
+
+@pytest.fixture(scope="module")
+def exported(account):
+    """The account exported to the folder inventory/; the export's requests."""
+    account.clear_requests()
+    played = account.run("ansible-playbook bunnynet.cloud.export -i account.bunnynet.yml -e export_dir=inventory")
+    assert played.returncode == 0, played.stdout + played.stderr
+    return account, [(entry["method"], entry["path"]) for entry in account.requests()]
+
+
+def audit(sandbox):
+    sandbox.clear_requests()
+    played = sandbox.run("ansible-playbook bunnynet.cloud.audit -i inventory/hosts.yml -e audit_report_path=reports/drift")
+    assert played.returncode == 0, played.stdout + played.stderr
+    report = json.loads((sandbox.folder / "reports" / "drift.json").read_text())
+    return report, {entry["method"] for entry in sandbox.requests()}
+
+
+def unmanaged(report):
+    return {(resource["kind"], resource["name"]) for resource in report["unmanaged"]}
+
+
+def test_the_inventory_graph_shows_the_account_without_its_secrets(account):
+    graph = account.run("ansible-inventory -i account.bunnynet.yml --graph")
+    listed = account.run("ansible-inventory -i account.bunnynet.yml --list")
+
+    assert graph.returncode == 0, graph.stdout + graph.stderr
+    lines = [line.strip(" |-") for line in graph.stdout.splitlines()]
+    for expected in ("@bunnynet_pull_zones:", "pull_zone_demo-assets", "@bunnynet_dns_zones:", "dns_zone_adopt.example",
+                     "@bunnynet_edge_scripts:", "edge_script_demo-gateway", "@bunnynet_apps:", "app_demo_web",
+                     "@bunnynet_shield_zones:", "shield_zone_pull-zone-4711", "@bunnynet_video_libraries:", "video_library_demo-lessons"):
+        assert expected in lines
+    # Strings read from an API are listed as unsafe ({"__ansible_unsafe": ...}): compared as text.
+    hosts = json.loads(listed.stdout)["_meta"]["hostvars"]
+    assert "https://origin.demo.example" in json.dumps(hosts["pull_zone_demo-assets"]["bunnynet_resource"]["origin_url"])
+    for secret in ("zone_security_key", "api_key", "read_only_api_key", "deployment_key", "password"):
+        assert '"%s"' % secret not in listed.stdout
+
+
+def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(exported):
+    sandbox, sent = exported
+    folder = sandbox.folder / "inventory"
+
+    hosts = yaml.safe_load((folder / "hosts.yml").read_text())["all"]["children"]
+    assert {host for group in hosts.values() for host in group["hosts"]} == EXPORTED
+    assert set(hosts["pullzone_domains"]["hosts"]) == {"pull_zone_demo-assets", "pull_zone_vz-20"}
+    zone = yaml.safe_load((folder / "host_vars" / "pull_zone_demo-assets" / "main.yml").read_text())
+    assert zone["pullzone_domains_pull_zone_id"] == 10
+    assert zone["pullzone_domains_hostnames"] == [{"name": "cdn.demo.example", "force_ssl": False}]
+    assert zone["pullzone_domains_blocked_referrers"] == ["old-hotlinker.example.net"]
+    assert {"description": "Block admin paths", "enabled": True} in zone["pullzone_domains_edge_rules"]
+    dns = yaml.safe_load((folder / "host_vars" / "dns_zone_adopt.example" / "main.yml").read_text())
+    www = {key: value for key, value in dns["dns_zone_records"][0].items() if key in ("type", "name", "value", "ttl")}
+    assert www == {"type": "A", "name": "www", "value": "192.0.2.7", "ttl": 600}
+    script = (folder / "host_vars" / "edge_script_demo-gateway" / "main.yml").read_text()
+    assert "edge_script_deploy_code_file: '{{ inventory_dir }}/files/edge_script_demo-gateway.js'" in script
+    assert (folder / "files" / "edge_script_demo-gateway.js").read_text().startswith("export default")
+    assert yaml.safe_load(script)["edge_script_deploy_secrets"] == [{"name": "SIGNING_KEY", "value": "{{ vault_signing_key }}"}]
+    vault = (folder / "host_vars" / "edge_script_demo-gateway" / "vault.yml").read_text()
+    assert "vault_signing_key: REPLACE-WITH-THE-VALUE-OF-SIGNING_KEY" in vault
+    assert "never returns" in vault and "ansible-vault encrypt" in vault
+    assert not (folder / "host_vars" / "video_library_demo-lessons").exists()
+    assert sent and {method for method, _path in sent} == {"GET"}
+
+
+def test_the_roles_and_the_audit_find_nothing_to_change_right_after_the_export(exported):
+    sandbox, _sent = exported
+    (sandbox.folder / "apply.yml").write_text(APPLY)
+
+    sandbox.clear_requests()
+    applied = sandbox.run("ansible-playbook -i inventory/hosts.yml apply.yml")
+    writes = [entry for entry in sandbox.requests() if entry["method"] != "GET"]
+    report, methods = audit(sandbox)
+
+    assert applied.returncode == 0, applied.stdout + applied.stderr
+    assert writes == []
+    recap = [line for line in applied.stdout.splitlines() if " : ok=" in line]
+    assert len(recap) == len(EXPORTED) and all("changed=0" in line for line in recap), recap
+    assert report["schema_version"] == 1 and report["drifted"] is False
+    assert {finding["host"] for finding in report["resources"]} == EXPORTED
+    assert report["summary"] == {"hosts": 7, "resources": len(report["resources"]), "drifted": 0, "errors": 0, "unmanaged": 2}
+    # What no role manages: a video library, and a Shield zone that protects no pull zone.
+    assert unmanaged(report) == {("video_library", "demo-lessons"), ("shield_zone", "no pull zone")}
+    assert methods == {"GET"}
+
+
+def test_a_hostname_added_by_hand_is_drift_and_a_zone_added_by_hand_is_unmanaged(exported):
+    sandbox, _sent = exported
+    sandbox.api("POST", "/pullzone/10/addHostname", {"Hostname": "sprawl.demo.example"})
+    sandbox.api("POST", "/dnszone", {"Domain": "sprawl.example"})
+
+    report, methods = audit(sandbox)
+
+    drifted = {(finding["host"], finding["resource"]) for finding in report["resources"] if finding["drifted"]}
+    assert drifted == {("pull_zone_demo-assets", "pull zone 10 hostnames")}
+    assert ("dns_zone", "sprawl.example") in unmanaged(report)
+    assert report["summary"]["unmanaged"] == 3
+    markdown = (sandbox.folder / "reports" / "drift.md").read_text()
+    assert "## Unmanaged resources" in markdown and "| dns zone |" in markdown
+    assert methods == {"GET"}

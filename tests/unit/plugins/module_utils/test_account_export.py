@@ -1,0 +1,57 @@
+"""The account's resources as the roles' variables (module_utils/account.py): what the export writes
+must be what the roles' modules find already in place, so each test runs those modules in check
+mode with the exported variables and expects no change."""
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils import account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.modules import dns_record, shield_access_list, shield_rate_limit, shield_waf_rule, shield_zone
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.shield_fixtures import ZONE_ID, protected_zones
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.test_shield_access_list import OFFICE
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.test_shield_rules import STORED_RATE_LIMIT, STORED_RULE
+
+
+def exported(simulator, kind):
+    client = BunnyClient(simulator.key, simulator.url, 10, 0)
+    return {entry["host"]: entry for entry in account.read_account(client, kinds=(kind,), with_roles=True)}
+
+
+def test_a_shield_zones_rules_and_lists_are_exported_as_its_modules_find_them(simulator):
+    simulator.load(**protected_zones(wafRules=[STORED_RULE], rateLimits=[STORED_RATE_LIMIT], accessLists={"custom": [OFFICE]}))
+
+    variables = next(entry["role_variables"] for entry in exported(simulator, "shield_zone").values()
+                     if entry["id"] == ZONE_ID)
+    simulator.clear_requests()
+
+    assert [rule["name"] for rule in variables["shield_waf_rules"]] == ["Block curl"]
+    assert variables["shield_access_lists"][0]["entries"] == ["203.0.113.0/24", "10.1.2.3"]
+    zone_args = dict(variables["shield_zone_settings"], pull_zone_id=variables["shield_pull_zone_id"])
+    assert run_module(shield_zone, simulator.api_args(**zone_args), check_mode=True)["changed"] is False
+    for module, rules in ((shield_waf_rule, variables["shield_waf_rules"]), (shield_rate_limit, variables["shield_rate_limits"])):
+        result = run_module(module, simulator.api_args(shield_zone_id=ZONE_ID, rules=rules, purge=True), check_mode=True)
+        assert result["changed"] is False, result
+    for access_list in variables["shield_access_lists"]:
+        result = run_module(shield_access_list, simulator.api_args(shield_zone_id=ZONE_ID, **access_list), check_mode=True)
+        assert result["changed"] is False, result
+    assert simulator.writes() == []
+
+
+def test_a_dns_zones_records_of_every_shape_are_exported_as_dns_record_finds_them(simulator):
+    simulator.load(dns_zones=[{"Id": 3, "Domain": "example.com", "Records": [
+        {"Id": 1, "Type": 0, "Name": "www", "Value": "192.0.2.1", "Ttl": 120, "Weight": 10, "MonitorType": 2},
+        {"Id": 2, "Type": 4, "Name": "", "Value": "mail.example.com", "Priority": 10},
+        {"Id": 3, "Type": 8, "Name": "_sip._tcp", "Value": "sip.example.com", "Priority": 1, "Weight": 5, "Port": 5060},
+        {"Id": 4, "Type": 9, "Name": "", "Value": "letsencrypt.org", "Flags": 0, "Tag": "issue"},
+        {"Id": 5, "Type": 3, "Name": "txt", "Value": "hello", "Disabled": True, "Comment": "kept"},
+    ]}])
+
+    variables = exported(simulator, "dns_zone")["dns_zone_example.com"]["role_variables"]
+    result = run_module(dns_record, simulator.api_args(zone="example.com", records=variables["dns_zone_records"], purge=True), check_mode=True)
+
+    records = {record["name"]: record for record in variables["dns_zone_records"]}
+    assert len(variables["dns_zone_records"]) == 5
+    # Every setting the record holds is written, so that a change by hand to any of them is drift.
+    assert records["txt"]["disabled"] is True and records["txt"]["comment"] == "kept"
+    assert records["www"]["monitor_type"] == "http" and records["www"]["weight"] == 10
+    assert records["_sip._tcp"]["port"] == 5060
+    assert result["changed"] is False, result
