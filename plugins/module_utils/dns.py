@@ -472,7 +472,10 @@ def record_key(type_name, name, value):
 def key_of_read(record):
     """The key of a record as the zone's read holds it."""
     type_name = TYPE_NAMES.get(record.get("Type"), record.get("Type"))
-    return record_key(type_name, _comparable_name(record.get("Name") or ""), _comparable_value(type_name, record.get("Value")))
+    # The API may spell the apex "@" as well as "": both are the zone's own name.
+    name = record.get("Name")
+    return record_key(type_name, "" if name in APEX_NAMES or name is None else _comparable_name(name),
+                      _comparable_value(type_name, record.get("Value")))
 
 
 def describe_key(key):

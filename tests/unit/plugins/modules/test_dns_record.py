@@ -1,6 +1,7 @@
 """dns_record against the simulator: one read of the zone, one write per differing record."""
 
 import pytest
+import requests
 
 try:
     from ansible.module_utils import _internal as module_utils_internal
@@ -423,3 +424,17 @@ def test_a_zone_of_1000_records_converges_with_one_read_and_one_write_per_differ
     assert sorted(method for method, _path in log[1:]) == ["DELETE", "POST", "PUT", "PUT"]
     assert (second["changed"], requests_sent(simulator)) == (False, [LIST_ZONES])
     assert len(second["records"]) == 1001
+
+
+def test_a_read_that_names_the_apex_with_an_at_sign_is_the_apex(simulator):
+    load_world(simulator, example_zone({"Id": 101, "Type": "CNAME", "Name": "www", "Value": "example.com"}))
+    # Added past the module, as the dashboard or another tool would, with the apex spelled "@".
+    added = requests.put(simulator.url + RECORDS_PATH, json={"Type": 0, "Name": "@", "Value": "192.0.2.10"},
+                         headers={"AccessKey": simulator.key}, timeout=10)
+    added.raise_for_status()
+    simulator.clear_requests()
+
+    result = run(simulator, records=[APEX_A, WWW], purge=True)
+
+    assert result["changed"] is False
+    assert writes(simulator) == []
