@@ -64,10 +64,17 @@ EXAMPLES = r"""
     export: true
   register: backup
 
+- name: Make a folder for the zone files
+  ansible.builtin.file:
+    path: "{{ playbook_dir }}/backups"
+    state: directory
+    mode: "0700"
+
 - name: Write it to disk
   ansible.builtin.copy:
     content: "{{ backup.dns_zones[0].zone_file }}"
-    dest: backups/example.com.zone
+    dest: "{{ playbook_dir }}/backups/example.com.zone"
+    mode: "0600"
     mode: "0644"
   when: backup.dns_zones | length == 1
 """

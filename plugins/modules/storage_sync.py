@@ -117,7 +117,7 @@ EXAMPLES = r"""
 - name: Keep the downloads of version 2 under their own path
   bunnynet.cloud.storage_sync:
     storage_zone_id: 4321
-    src: /srv/releases/v2
+    src: "{{ playbook_dir }}/releases/v2"
     dest: downloads/v2
     connections: 16
 """
