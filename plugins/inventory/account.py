@@ -105,7 +105,7 @@ seealso:
 EXAMPLES = r"""
 # account.bunnynet.yml: the whole account, the key from the environment (BUNNYNET_API_KEY)
 plugin: bunnynet.cloud.account
-
+---
 # apps.bunnynet.yml: only Magic Containers applications, cached for an hour,
 # in a group per runtime type (runtime_shared, runtime_reserved)
 plugin: bunnynet.cloud.account

@@ -75,7 +75,6 @@ EXAMPLES = r"""
     content: "{{ backup.dns_zones[0].zone_file }}"
     dest: "{{ playbook_dir }}/backups/example.com.zone"
     mode: "0600"
-    mode: "0644"
   when: backup.dns_zones | length == 1
 """
 
