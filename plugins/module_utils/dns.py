@@ -130,8 +130,6 @@ class DnsZoneResource(Resource):
     Overrides (the engine's defaults assume otherwise):
     - ``named`` searches with the domain in the form zones hold it (ASCII, lower case, no trailing
       dot): the list's search matches a part of the stored domain, which ``Example.com.`` is not.
-    - ``_field_for`` also knows the key, so that a domain given in another case or with a trailing
-      dot is the zone's own domain when the engine refuses a changed create-only key.
     - ``converge``: the add model takes the domain only, so a new zone's settings are a second
       request; DNSSEC is switched by endpoints of its own, and its DS record is returned by the
       enabling call only. The engine's converge exits inside create and update, so the zone's
@@ -141,11 +139,6 @@ class DnsZoneResource(Resource):
     def named(self, client, name):
         # The list's search matches part of a domain as stored, so it is given the stored form.
         return super().named(client, _comparable_name(name))
-
-    def _field_for(self, api_name):
-        if self.key.api == api_name:
-            return self.key
-        return super()._field_for(api_name)
 
     def project(self, record):
         projected = super().project(record)

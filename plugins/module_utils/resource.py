@@ -256,7 +256,7 @@ class Resource:
         return changes
 
     def _field_for(self, api_name):
-        for field in self.fields:
+        for field in self.fields + (self.key,):
             if field.api == api_name:
                 return field
         return None
