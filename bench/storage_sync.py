@@ -135,8 +135,8 @@ def deploy(bench, size, results, workdir):
           "the unchanged re-run read %d times; one read of the zone and one listing per directory make %d" % (unchanged.reads, directories + 1))
 
 
-def run_module(bench, args, workdir, measure=False):
-    """Run storage_sync as a process of its own; its result, its wall time and, when measured, its peak memory in MiB."""
+def run_module(bench, args, workdir):
+    """Run storage_sync as a process of its own; its result, its wall time and its peak memory in MiB."""
     args_file = os.path.join(workdir, "module-args.json")
     with open(args_file, "w") as handle:
         json.dump({"ANSIBLE_MODULE_ARGS": dict(args, api_url=bench.simulator.url, api_key=bench.simulator.api_key)}, handle)
@@ -155,7 +155,7 @@ def run_module(bench, args, workdir, measure=False):
     result = json.loads(done.stdout)
     if result.get("failed"):
         raise SystemExit("storage_sync failed: %s" % result["msg"])
-    peak_mib = int(done.stderr.rsplit("VmHWM:", 1)[1].split()[0]) / 1024.0 if measure else None
+    peak_mib = int(done.stderr.rsplit("VmHWM:", 1)[1].split()[0]) / 1024.0
     return result, seconds, peak_mib
 
 
@@ -166,10 +166,10 @@ def memory(bench, size, results, workdir):
         os.makedirs(folder)
         write_large(os.path.join(folder, "video.bin"), mib)
         bench.simulator.load_fixtures(fixtures())
-        result, seconds, peak = run_module(bench, {"storage_zone": ZONE, "src": folder}, workdir, measure=True)
+        result, seconds, peak = run_module(bench, {"storage_zone": ZONE, "src": folder}, workdir)
         shutil.rmtree(folder)
         check(results, result["bytes_sent"] == mib * MIB, "the %d MB file was not uploaded whole" % mib)
-        peaks.append(float(peak))
+        peaks.append(peak)
         results.add("memory", "%d MB file: module peak memory; upload time" % mib, "%.0f MiB; %.1f s" % (peak, seconds))
     growth = max(peaks) - min(peaks)
     results.add("memory", "peak memory growth from %d MB to %d MB" % (size.memory_mib[0], size.memory_mib[-1]), "%.0f MiB" % growth,
