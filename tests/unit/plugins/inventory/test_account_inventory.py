@@ -1,5 +1,7 @@
 """The inventory plugin bunnynet.cloud.account, against the in-process simulator."""
 
+import warnings
+
 import pytest
 from ansible import constants
 from ansible.errors import AnsibleError
@@ -31,8 +33,10 @@ ACCOUNT = dict(
 @pytest.fixture(scope="module", autouse=True)
 def builtin_fragments():
     # The documentation extends ansible.builtin fragments, which the collection loader resolves;
-    # under ansible-test it is configured already (and this only warns).
-    init_plugin_loader()
+    # under ansible-test it is configured already, which init_plugin_loader says in a warning.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "AnsibleCollectionFinder has already been configured", UserWarning)
+        init_plugin_loader()
 
 
 def new_plugin():
