@@ -49,8 +49,18 @@ def ansible_docs_url(label):
     return None
 
 
+def ansible_envvar_url(name):
+    """Where ansible-core documents one of its own environment variables (the inventory cache's, say)."""
+    if name.startswith("ANSIBLE_"):
+        return ANSIBLE_DOCS + "reference_appendices/config.html#envvar-" + name
+    return None
+
+
 def link_to_ansible_docs(app, env, node, contnode):
     """Resolve a reference Sphinx cannot find locally to Ansible's documentation, if it is one of its labels."""
+    if node.get("reftype") == "envvar":
+        url = ansible_envvar_url(node["reftarget"])
+        return nodes.reference("", "", contnode, internal=False, refuri=url) if url else None
     if node.get("reftype") not in ("ref", "any"):
         return None
     url = ansible_docs_url(node["reftarget"])
