@@ -8,6 +8,8 @@ from ansible.errors import AnsibleError
 from ansible.inventory.data import InventoryData
 from ansible.parsing.dataloader import DataLoader
 from ansible.plugins.loader import fragment_loader, init_plugin_loader
+from ansible.utils.collection_loader import AnsibleCollectionConfig
+from ansible.utils.collection_loader._collection_finder import _AnsibleCollectionFinder
 from ansible.utils.plugin_docs import get_docstring
 
 from ansible_collections.bunnynet.cloud.plugins.inventory import account
@@ -34,9 +36,15 @@ ACCOUNT = dict(
 def builtin_fragments():
     # The documentation extends ansible.builtin fragments, which the collection loader resolves;
     # under ansible-test it is configured already, which init_plugin_loader says in a warning.
+    configured = AnsibleCollectionConfig.collection_finder is not None
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "AnsibleCollectionFinder has already been configured", UserWarning)
         init_plugin_loader()
+    yield
+    # A plain pytest run imports the collection as ordinary packages; a finder left installed
+    # would make the tests that run after these import it through the loader instead.
+    if not configured:
+        _AnsibleCollectionFinder._remove()
 
 
 def new_plugin():

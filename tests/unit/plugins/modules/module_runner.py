@@ -11,10 +11,15 @@ import os
 import subprocess
 import sys
 
+from ansible.module_utils.common import warnings as module_warnings
 from ansible.module_utils.testing import patch_module_args
 
 
 def run_module(module, args, check_mode=False, diff=False):
+    # A module's warnings are kept in the process; a module that runs as its own process starts without any.
+    for collected in (getattr(module_warnings, "_global_warnings", None), getattr(module_warnings, "_global_deprecations", None)):
+        if collected is not None:
+            collected.clear()
     module_args = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff)
     output = io.StringIO()
     with patch_module_args(module_args), contextlib.redirect_stdout(output), contextlib.suppress(SystemExit):
