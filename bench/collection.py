@@ -397,6 +397,35 @@ def write_results(start, end, rows, after_table=()):
         handle.write(pattern.sub(lambda _match: "\n".join(lines), text))
 
 
+def benchmark_main(doc, full_help, size_class, run, results_block):
+    """The command line the other benchmarks share: --full, a work folder, the simulator, the results block.
+
+    ``run(simulator, workdir, size, results)`` does the measuring; with --full the rows replace the
+    block between the markers ``results_block`` names in docs/performance.md.
+    """
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--full", action="store_true", help=full_help)
+    size = size_class(parser.parse_args().full)
+    # Stopped from outside, it still stops the playbook it runs and removes its files.
+    signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit(143))
+    results = Results()
+    started = time.perf_counter()
+    workdir = tempfile.mkdtemp(prefix="bunnynet-bench-")
+    try:
+        with SimulatorServer() as simulator:
+            run(simulator, workdir, size, results)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    print("%s size in %.0f s" % ("full" if size.full else "reduced", time.perf_counter() - started))
+    if size.full:
+        write_results(*results_block, results.rows)
+        print("wrote %s" % DOCUMENT)
+    if results.failures:
+        print("missed:\n  " + "\n  ".join(results.failures))
+        return 1
+    return 0
+
+
 def draw_chart(results):
     import matplotlib
 

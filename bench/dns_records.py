@@ -14,23 +14,17 @@ docs/performance.md.
 Run from the repository root: `python bench/dns_records.py [--full]`.
 """
 
-import argparse
 import os
-import shutil
-import signal
 import sys
-import tempfile
-import time
 
 import requests
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from collection import DOCUMENT, ROOT, Bench, Results, check, play, uri_task, write_results
+from collection import ROOT, Bench, benchmark_main, check, play, uri_task
 
 sys.path.insert(0, ROOT)
 
-from tests.simulator.server import SimulatorServer
 
 RESULTS_START = "<!-- dns results: written by python bench/dns_records.py --full -->"
 RESULTS_END = "<!-- end of dns results -->"
@@ -118,27 +112,11 @@ def converge(bench, size, results):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="a zone of 1000 records; rewrites the DNS results in docs/performance.md")
-    args = parser.parse_args()
-    signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit(143))
-    size = Size(args.full)
-    results = Results()
-    started = time.perf_counter()
-    workdir = tempfile.mkdtemp(prefix="bunnynet-bench-dns-")
-    try:
-        with SimulatorServer() as simulator:
-            converge(Bench(workdir, simulator), size, results)
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
-    print("%s size in %.0f s" % ("full" if size.full else "reduced", time.perf_counter() - started))
-    if args.full:
-        write_results(RESULTS_START, RESULTS_END, results.rows)
-        print("wrote %s" % DOCUMENT)
-    if results.failures:
-        print("missed:\n  " + "\n  ".join(results.failures))
-        return 1
-    return 0
+    def run(simulator, workdir, size, results):
+        converge(Bench(workdir, simulator), size, results)
+
+    return benchmark_main(__doc__, "a zone of 1000 records; rewrites the DNS results in docs/performance.md", Size, run,
+                          (RESULTS_START, RESULTS_END))
 
 
 if __name__ == "__main__":

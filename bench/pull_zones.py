@@ -13,16 +13,9 @@ By default it runs in a reduced size for the test pipeline; `--full` runs 50 zon
 Run from the repository root: `python bench/pull_zones.py [--full]`.
 """
 
-import argparse
-import shutil
-import signal
 import sys
-import tempfile
-import time
 
-from collection import DOCUMENT, Bench, Results, check, play, uri_task, write_results
-
-from tests.simulator.server import SimulatorServer
+from collection import Bench, benchmark_main, check, play, uri_task
 
 RESULTS_START = "<!-- pull zone results: written by python bench/pull_zones.py --full -->"
 RESULTS_END = "<!-- end of pull zone results -->"
@@ -147,29 +140,13 @@ class PullZoneBench(Bench):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="full size; rewrites the pull zone results in docs/performance.md")
-    args = parser.parse_args()
-    signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit(143))
-    size = Size(args.full)
-    results = Results()
-    started = time.perf_counter()
-    workdir = tempfile.mkdtemp(prefix="bunnynet-bench-pz-")
-    try:
-        with SimulatorServer() as simulator:
-            bench = PullZoneBench(workdir, simulator)
-            for benchmark in (create, edge_rules):
-                benchmark(bench, size, results)
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
-    print("%s size in %.0f s" % ("full" if size.full else "reduced", time.perf_counter() - started))
-    if args.full:
-        write_results(RESULTS_START, RESULTS_END, results.rows)
-        print("wrote %s" % DOCUMENT)
-    if results.failures:
-        print("missed:\n  " + "\n  ".join(results.failures))
-        return 1
-    return 0
+    def run(simulator, workdir, size, results):
+        bench = PullZoneBench(workdir, simulator)
+        for benchmark in (create, edge_rules):
+            benchmark(bench, size, results)
+
+    return benchmark_main(__doc__, "full size; rewrites the pull zone results in docs/performance.md", Size, run,
+                          (RESULTS_START, RESULTS_END))
 
 
 if __name__ == "__main__":

@@ -17,21 +17,17 @@ large file of 10 MB to 500 MB) and rewrites its results in docs/performance.md.
 Run from the repository root: `python bench/storage_sync.py [--full]`.
 """
 
-import argparse
 import json
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, BENCH)
 
-from collection import Bench, Results, check, play, write_results  # noqa: E402
-
-from tests.simulator.server import SimulatorServer  # noqa: E402
+from collection import Bench, benchmark_main, check, play  # noqa: E402
 
 RESULTS_START = "<!-- storage results: written by python bench/storage_sync.py --full -->"
 RESULTS_END = "<!-- end of storage results -->"
@@ -197,26 +193,15 @@ def parallel(bench, size, results, workdir):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
-    parser.add_argument("--full", action="store_true", help="the full size, and rewrite the results in docs/performance.md")
-    size = Size(parser.parse_args().full)
-    results = Results()
-    workdir = tempfile.mkdtemp(prefix="bunnynet-storage-bench-")
-    try:
-        with SimulatorServer() as simulator:
-            bench = Bench(workdir, simulator)
-            bench.env["BUNNYNET_STORAGE_URL"] = simulator.url + "/storage"
-            deploy(bench, size, results, workdir)
-            memory(bench, size, results, workdir)
-            parallel(bench, size, results, workdir)
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
-    if size.full:
-        write_results(RESULTS_START, RESULTS_END, results.rows)
-    if results.failures:
-        print("\nMissed:\n  " + "\n  ".join(results.failures))
-        return 1
-    return 0
+    def run(simulator, workdir, size, results):
+        bench = Bench(workdir, simulator)
+        bench.env["BUNNYNET_STORAGE_URL"] = simulator.url + "/storage"
+        deploy(bench, size, results, workdir)
+        memory(bench, size, results, workdir)
+        parallel(bench, size, results, workdir)
+
+    return benchmark_main(__doc__, "the full size, and rewrite the results in docs/performance.md", Size, run,
+                          (RESULTS_START, RESULTS_END))
 
 
 if __name__ == "__main__":
