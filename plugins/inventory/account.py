@@ -78,11 +78,15 @@ options:
   role_variables:
     description:
       - Also give each host C(bunnynet_role), the collection's role that manages a resource of its
-        kind (V(pullzone_domains), V(dns_zone), V(shield), V(edge_script_deploy), V(mc_rollout); null
-        for storage zones and video libraries), and C(bunnynet_role_variables), that role's
-        variables as the resource is now, which the C(bunnynet.cloud.export) playbook writes out.
-      - Costs a few more reads per resource (a script's code and secrets, a Shield zone's rules and
-        access lists). Secret values, which the API never returns, are null.
+        kind (V(pullzone_domains), V(dns_zone), V(static_site), V(shield), V(edge_script_deploy),
+        V(mc_rollout)), and C(bunnynet_role_variables), that role's variables as the resource is
+        now, which the C(bunnynet.cloud.export) playbook writes out.
+      - C(bunnynet_role) is null where no role manages the resource as it is (a video library, a
+        storage zone that no pull zone serves, a Shield zone that protects no pull zone).
+      - A storage zone that a pull zone serves is a V(static_site) without a build directory, so
+        the role manages the two zones and leaves the files as they are.
+      - Costs a few more reads per resource (a script's code and secrets, a Shield zone's rules,
+        access lists and bot detection). Secret values, which the API never returns, are null.
     type: bool
     default: false
 requirements:

@@ -26,10 +26,22 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SECRET_KEYS as SCRIPT_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import APPS, USER_MAPS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import ORIGIN_TYPES, PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import shield_data
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import LIST_PATH, LISTS_PATH, project_custom
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import (
+    BOT_DETECTION_PATH,
+    bot_detection_options,
+    envelope_data,
+    project_bot_detection,
+    shield_data,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import (
+    LIST_PATH,
+    LISTS_PATH,
+    PLAN_NAMES,
+    project_custom,
+    project_managed,
+)
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMIT, WAF_RULE, ZoneRuleResource
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import SHIELD_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import SECRET_KEYS as STORAGE_SECRET_KEYS
@@ -40,6 +52,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries imp
 # Characters an inventory host name keeps; anything else (a space in a script's name) becomes "_",
 # so that a host name is also a file name under host_vars/ and a plain word in a host pattern.
 HOST_NAME_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+# The Shield plan without bot detection, whose bot detection read fails.
+BASIC_PLAN = next(number for number, name in PLAN_NAMES.items() if name == "Basic")
 
 
 class Kind:
@@ -53,7 +67,7 @@ class Kind:
         self.id_key = id_key
         self._name_of = name_of
         self.secret_keys = frozenset(_spelling_free(key) for key in secret_keys)
-        # (role name, function of (client, record as the API reads it) giving the role's variables)
+        # (role name, function of (AccountReads, record as the API reads it) giving the role's variables)
         self.role = role
 
     def resources(self, client):
@@ -78,6 +92,20 @@ def _spelling_free(key):
     return str(key).replace("_", "").lower()
 
 
+class AccountReads:
+    """The client, and what several resources' role variables need from the rest of the account, read once."""
+
+    def __init__(self, client):
+        self.client = client
+        self._pull_zones = None
+
+    def pull_zones(self):
+        """Every pull zone as the API reads it."""
+        if self._pull_zones is None:
+            self._pull_zones = PULL_ZONE.list(self.client)
+        return self._pull_zones
+
+
 def _shield_zone_name(zone):
     # A Shield zone has no name of its own: it is the Shield of one pull zone.
     return "pull-zone-%s" % (zone.get("pull_zone_id") if zone.get("pull_zone_id") is not None else "none-%s" % zone.get("shield_zone_id"))
@@ -95,7 +123,7 @@ def _apps(client):
 # purge are whole and purged, so that what is added by hand later shows as drift. A secret value
 # the API never returns is None: the export writes a vault placeholder in its place.
 
-def pull_zone_role(client, zone):
+def pull_zone_role(reads, zone):
     hostnames = [{"name": hostname["Value"], "force_ssl": bool(hostname.get("ForceSSL"))}
                  for hostname in zone.get("Hostnames") or [] if not hostname.get("IsSystemHostname")]
     rules = zone.get("EdgeRules") or []
@@ -132,7 +160,7 @@ def dns_record_item(record):
     return item
 
 
-def dns_zone_role(client, zone):
+def dns_zone_role(reads, zone):
     custom = zone.get("CustomNameserversEnabled")
     return dict(
         dns_zone_domain=zone["Domain"],
@@ -151,10 +179,11 @@ def _settled(options):
     return {name: value for name, value in options.items() if value is not None}
 
 
-def shield_zone_role(client, zone):
+def shield_zone_role(reads, zone):
     # The role manages the Shield of a pull zone; a zone that protects none has nothing it could name.
     if zone.get("pullZoneId") is None:
         return None
+    client = reads.client
     zone_id = zone["shieldZoneId"]
     settings = _settled({field.option: field.from_api(zone) for field in SHIELD_ZONE.fields})
     rules = {}
@@ -178,10 +207,40 @@ def shield_zone_role(client, zone):
         shield_rate_limits=rules[RATE_LIMIT],
         shield_rate_limits_purge=True,
         shield_access_lists=access_lists,
+        shield_managed_lists=[
+            {name: listed[name] for name in ("name", "enabled", "action")}
+            for listed in (project_managed(details) for details in overview.get("managedLists") or [])
+        ],
+        shield_bot_detection=_bot_detection_options(client, zone),
     )
 
 
-def edge_script_role(client, script):
+def _bot_detection_options(client, zone):
+    """The zone's bot detection as the options of shield_bot_detection; empty on a plan without it."""
+    if zone.get("planType") == BASIC_PLAN:
+        return {}
+    path = build_path(BOT_DETECTION_PATH, zone_id=zone["shieldZoneId"])
+    configuration = project_bot_detection(envelope_data(client.get(path))) or {}
+    return _settable(configuration, bot_detection_options())
+
+
+def _settable(values, options):
+    """The values an option of ``options`` can be set to; what a read reports beyond the choices
+    (an aggression read as "unknown") is no setting, so the task leaves it as it is."""
+    settable = {}
+    for name, option in options.items():
+        value = values.get(name)
+        if option.get("options"):
+            value = _settable(value, option["options"]) if isinstance(value, dict) else None
+        elif option.get("choices") and value not in option["choices"]:
+            value = None
+        if value not in (None, {}):
+            settable[name] = value
+    return settable
+
+
+def edge_script_role(reads, script):
+    client = reads.client
     variables = [{"name": variable["Name"], "default_value": variable.get("DefaultValue"), "required": bool(variable.get("Required"))}
                  for variable in script.get("EdgeScriptVariables") or []]
     secrets = [{"name": secret["Name"], "value": None} for secret in read_secrets(client, script["Id"])]
@@ -195,7 +254,7 @@ def edge_script_role(client, script):
     )
 
 
-def app_role(client, app):
+def app_role(reads, app):
     containers = []
     for template in app.get("containerTemplates") or []:
         container = {"name": template["name"], "image_tag": template.get("imageTag")}
@@ -205,11 +264,35 @@ def app_role(client, app):
     return dict(mc_rollout_app_id=app["id"], mc_rollout_containers=containers)
 
 
+def static_site_role(reads, zone):
+    """A storage zone served by a pull zone is a static site; its files are left as they are.
+
+    The export has no build directory to give, so the role manages the two zones and uploads
+    nothing. The pull zone's hostnames stay with its own pullzone_domains host (the role's
+    hostnames get Force SSL, which the pull zone's own may not have). A zone served by several
+    pull zones is the site of the first of them (by id); one no pull zone serves is no site.
+    """
+    serving = sorted((pull_zone for pull_zone in reads.pull_zones()
+                      if pull_zone.get("OriginType") == ORIGIN_TYPES["storage_zone"] and pull_zone.get("StorageZoneId") == zone["Id"]),
+                     key=lambda pull_zone: pull_zone["Id"])
+    if not serving:
+        return None
+    return _settled(dict(
+        static_site_name=zone["Name"],
+        static_site_pull_zone_name=serving[0]["Name"] if serving[0]["Name"] != zone["Name"] else None,
+        static_site_region=zone.get("Region"),
+        static_site_replication_regions=list(zone.get("ReplicationRegions") or []),
+        static_site_custom_404_file_path=zone.get("Custom404FilePath"),
+        static_site_rewrite_404_to_200=zone.get("Rewrite404To200"),
+    ))
+
+
 KINDS = (
     Kind("pull_zone", "pull_zones", PULL_ZONE.list, PULL_ZONE.project, "id", lambda zone: zone["name"], PULL_ZONE_SECRET_KEYS,
          role=("pullzone_domains", pull_zone_role)),
     Kind("dns_zone", "dns_zones", DNS_ZONE.list, DNS_ZONE.project, "id", lambda zone: zone["domain"], role=("dns_zone", dns_zone_role)),
-    Kind("storage_zone", "storage_zones", STORAGE_ZONE.list, STORAGE_ZONE.project, "id", lambda zone: zone["name"], STORAGE_SECRET_KEYS),
+    Kind("storage_zone", "storage_zones", STORAGE_ZONE.list, STORAGE_ZONE.project, "id", lambda zone: zone["name"], STORAGE_SECRET_KEYS,
+         role=("static_site", static_site_role)),
     Kind("shield_zone", "shield_zones", SHIELD_ZONE.list, SHIELD_ZONE.project, "shield_zone_id", _shield_zone_name,
          role=("shield", shield_zone_role)),
     Kind("edge_script", "edge_scripts", lambda client: list(client.paginate_pages(SCRIPTS_PATH)), to_snake, "id",
@@ -236,6 +319,7 @@ def read_account(client, kinds=KIND_NAMES, with_roles=False):
     get their id appended, so that neither hides the other.
     """
     hosts = []
+    reads = AccountReads(client)
     for kind in KINDS:
         if kind.name not in kinds:
             continue
@@ -246,8 +330,8 @@ def read_account(client, kinds=KIND_NAMES, with_roles=False):
                 host = "%s_%s" % (host, resource_id)
             entry = dict(kind=kind.name, group=kind.plural, host=host, name=name, id=resource_id, resource=resource)
             if with_roles:
-                role, variables = kind.role if kind.role else (None, lambda _client, _record: None)
-                role_variables = variables(client, record)
+                role, variables = kind.role if kind.role else (None, lambda _reads, _record: None)
+                role_variables = variables(reads, record)
                 entry.update(role=role if role_variables is not None else None, role_variables=role_variables)
             hosts.append(entry)
     return hosts

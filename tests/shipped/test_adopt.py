@@ -1,9 +1,10 @@
 """Adopting an account (docs/adopt-an-account.md), from the installed collection: the account as an
 inventory, exported to the inventory the roles read, and audited with its unmanaged resources.
 
-The account is the demo's, with a DNS zone and a release of the Edge Script made by hand through
-the API. After the export the roles and the audit find nothing to change; then a hostname added
-by hand is drift, and a DNS zone added by hand is unmanaged.
+The account is the demo's, with a DNS zone, a static site (a storage zone behind a pull zone), a
+storage zone of its own and a release of the Edge Script made by hand through the API. After the
+export the roles and the audit find nothing to change; then a hostname added by hand is drift,
+and a DNS zone added by hand is unmanaged.
 """
 
 import json
@@ -15,7 +16,7 @@ SOURCE = "plugin: bunnynet.cloud.account\nrole_variables: true\n"
 # Hosts the export writes: every resource a role of the collection manages.
 EXPORTED = {
     "pull_zone_demo-assets", "pull_zone_vz-20", "shield_zone_pull-zone-4711", "edge_script_demo-gateway",
-    "app_demo_web", "app_demo_worker", "dns_zone_adopt.example",
+    "app_demo_web", "app_demo_worker", "dns_zone_adopt.example", "storage_zone_adopt-site", "pull_zone_adopt-site-cdn",
 }
 APPLY = """
 - name: Apply the exported inventory with each host's role
@@ -36,6 +37,9 @@ def account(sandbox):
     sandbox.api("PUT", "/dnszone/%d/records" % zone["Id"], {"Type": 0, "Name": "www", "Value": "192.0.2.7", "Ttl": 600})
     sandbox.api("PUT", "/dnszone/%d/records" % zone["Id"], {"Type": 3, "Name": "", "Value": "v=spf1 -all"})
     sandbox.api("POST", "/compute/script/501/publish", {"Note": "made by hand"})
+    site = sandbox.api("POST", "/storagezone", {"Name": "adopt-site", "Region": "DE", "ReplicationRegions": ["NY"]})
+    sandbox.api("POST", "/pullzone", {"Name": "adopt-site-cdn", "OriginType": 2, "StorageZoneId": site["Id"]})
+    sandbox.api("POST", "/storagezone", {"Name": "adopt-backups", "Region": "DE"})
     (sandbox.folder / "account.bunnynet.yml").write_text(SOURCE)
     return sandbox
 
@@ -84,7 +88,13 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
 
     hosts = yaml.safe_load((folder / "hosts.yml").read_text())["all"]["children"]
     assert {host for group in hosts.values() for host in group["hosts"]} == EXPORTED
-    assert set(hosts["pullzone_domains"]["hosts"]) == {"pull_zone_demo-assets", "pull_zone_vz-20"}
+    assert set(hosts["pullzone_domains"]["hosts"]) == {"pull_zone_demo-assets", "pull_zone_vz-20", "pull_zone_adopt-site-cdn"}
+    site = yaml.safe_load((folder / "host_vars" / "storage_zone_adopt-site" / "main.yml").read_text())
+    assert site == {"static_site_name": "adopt-site", "static_site_pull_zone_name": "adopt-site-cdn", "static_site_region": "DE",
+                    "static_site_replication_regions": ["NY"], "static_site_rewrite_404_to_200": False}
+    shield = yaml.safe_load((folder / "host_vars" / "shield_zone_pull-zone-4711" / "main.yml").read_text())
+    assert shield["shield_bot_detection"]["execution_mode"] in ("log_only", "challenge")
+    assert {managed["name"] for managed in shield["shield_managed_lists"]} >= {"Tor exit nodes", "VPN providers"}
     zone = yaml.safe_load((folder / "host_vars" / "pull_zone_demo-assets" / "main.yml").read_text())
     assert zone["pullzone_domains_pull_zone_id"] == 10
     assert zone["pullzone_domains_hostnames"] == [{"name": "cdn.demo.example", "force_ssl": False}]
@@ -101,6 +111,7 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     assert "vault_signing_key: REPLACE-WITH-THE-VALUE-OF-SIGNING_KEY" in vault
     assert "never returns" in vault and "ansible-vault encrypt" in vault
     assert not (folder / "host_vars" / "video_library_demo-lessons").exists()
+    assert not (folder / "host_vars" / "storage_zone_adopt-backups").exists()
     assert sent and {method for method, _path in sent} == {"GET"}
 
 
@@ -119,9 +130,9 @@ def test_the_roles_and_the_audit_find_nothing_to_change_right_after_the_export(e
     assert len(recap) == len(EXPORTED) and all("changed=0" in line for line in recap), recap
     assert report["schema_version"] == 1 and report["drifted"] is False
     assert {finding["host"] for finding in report["resources"]} == EXPORTED
-    assert report["summary"] == {"hosts": 7, "resources": len(report["resources"]), "drifted": 0, "errors": 0, "unmanaged": 2}
-    # What no role manages: a video library, and a Shield zone that protects no pull zone.
-    assert unmanaged(report) == {("video_library", "demo-lessons"), ("shield_zone", "no pull zone")}
+    assert report["summary"] == {"hosts": len(EXPORTED), "resources": len(report["resources"]), "drifted": 0, "errors": 0, "unmanaged": 3}
+    # What no role manages: a video library, a storage zone no pull zone serves, a Shield zone of no pull zone.
+    assert unmanaged(report) == {("video_library", "demo-lessons"), ("storage_zone", "adopt-backups"), ("shield_zone", "no pull zone")}
     assert methods == {"GET"}
 
 
@@ -135,7 +146,20 @@ def test_a_hostname_added_by_hand_is_drift_and_a_zone_added_by_hand_is_unmanaged
     drifted = {(finding["host"], finding["resource"]) for finding in report["resources"] if finding["drifted"]}
     assert drifted == {("pull_zone_demo-assets", "pull zone 10 hostnames")}
     assert ("dns_zone", "sprawl.example") in unmanaged(report)
-    assert report["summary"]["unmanaged"] == 3
+    assert report["summary"]["unmanaged"] == 4
     markdown = (sandbox.folder / "reports" / "drift.md").read_text()
     assert "## Unmanaged resources" in markdown and "| dns zone |" in markdown
     assert methods == {"GET"}
+
+
+def test_an_export_that_matches_no_resource_fails_and_says_so(account):
+    account.clear_requests()
+    mistyped = account.run("ansible-playbook bunnynet.cloud.export -i account.bunnynet.yml -e export_dir=nothing -e export_hosts=bunnynet_dns_zone")
+    (account.folder / "empty.yml").write_text("all: {}\n")
+    no_account = account.run("ansible-playbook bunnynet.cloud.export -i empty.yml -e export_dir=nothing")
+
+    for played in (mistyped, no_account):
+        assert played.returncode != 0
+        assert "No resource of the account matches" in played.stdout, played.stdout + played.stderr
+    assert "export_hosts=bunnynet_dns_zone:" in mistyped.stdout
+    assert not (account.folder / "nothing").exists()

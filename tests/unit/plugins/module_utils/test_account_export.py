@@ -4,9 +4,19 @@ mode with the exported variables and expects no change."""
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils import account
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyClient
-from ansible_collections.bunnynet.cloud.plugins.modules import dns_record, shield_access_list, shield_rate_limit, shield_waf_rule, shield_zone
+from ansible_collections.bunnynet.cloud.plugins.modules import (
+    dns_record,
+    pullzone,
+    shield_access_list,
+    shield_bot_detection,
+    shield_rate_limit,
+    shield_waf_rule,
+    shield_zone,
+    storage_zone,
+)
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
-from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.shield_fixtures import ZONE_ID, protected_zones
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.shield_fixtures import BASIC_ZONE_ID, ZONE_ID, protected_zones
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.storage_fixtures import site_zone
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.test_shield_access_list import OFFICE
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.test_shield_rules import STORED_RATE_LIMIT, STORED_RULE
 
@@ -55,3 +65,51 @@ def test_a_dns_zones_records_of_every_shape_are_exported_as_dns_record_finds_the
     assert records["www"]["monitor_type"] == "http" and records["www"]["weight"] == 10
     assert records["_sip._tcp"]["port"] == 5060
     assert result["changed"] is False, result
+
+
+def test_a_shield_zones_managed_lists_and_bot_detection_are_exported_as_their_modules_find_them(simulator):
+    bot_detection = {"executionMode": 1, "ipAddress": {"sensitivity": 3}, "browserFingerprint": {"aggression": 0, "complexEnabled": True}}
+    simulator.load(**protected_zones(botDetection=bot_detection, accessLists={"managed": [{"listId": 2, "isEnabled": True, "action": 3}]}))
+
+    zones = {entry["id"]: entry["role_variables"] for entry in exported(simulator, "shield_zone").values()}
+    variables = zones[ZONE_ID]
+    simulator.clear_requests()
+
+    assert {"name": "VPN providers", "enabled": True, "action": "challenge"} in variables["shield_managed_lists"]
+    assert len(variables["shield_managed_lists"]) == 5
+    # The aggression read as "unknown" is no setting a task can give: it is left out.
+    assert variables["shield_bot_detection"]["browser_fingerprint"] == {"sensitivity": "low", "complex_enabled": True}
+    assert variables["shield_bot_detection"]["execution_mode"] == "challenge"
+    assert zones[BASIC_ZONE_ID]["shield_bot_detection"] == {}
+    managed = run_module(shield_access_list, simulator.api_args(shield_zone_id=ZONE_ID, managed_lists=variables["shield_managed_lists"]),
+                         check_mode=True)
+    bots = run_module(shield_bot_detection, simulator.api_args(shield_zone_id=ZONE_ID, **variables["shield_bot_detection"]), check_mode=True)
+    assert managed["changed"] is False, managed
+    assert bots["changed"] is False, bots
+    assert simulator.writes() == []
+
+
+def test_a_storage_zone_a_pull_zone_serves_is_exported_as_a_static_site_that_its_modules_find_in_place(simulator):
+    served = site_zone(Custom404FilePath="/404.html", Rewrite404To200=True)
+    alone = site_zone(Id=31, Name="backups", ReplicationRegions=[])
+    simulator.load(storage_zones=[served, alone], pull_zones=[
+        {"Id": 8, "Name": "site-cdn", "OriginType": 2, "StorageZoneId": served["Id"]},
+        {"Id": 9, "Name": "site-cdn-2", "OriginType": 2, "StorageZoneId": served["Id"]},
+    ])
+
+    hosts = exported(simulator, "storage_zone")
+    variables = hosts["storage_zone_site"]["role_variables"]
+    simulator.clear_requests()
+
+    # A zone no pull zone serves is no site; of two pull zones, the first is the site's.
+    assert hosts["storage_zone_backups"]["role"] is None
+    assert variables == {
+        "static_site_name": "site", "static_site_pull_zone_name": "site-cdn", "static_site_region": "DE",
+        "static_site_replication_regions": ["NY"], "static_site_custom_404_file_path": "/404.html", "static_site_rewrite_404_to_200": True,
+    }
+    zone = run_module(storage_zone, simulator.api_args(
+        name="site", region="DE", replication_regions=["NY"], custom_404_file_path="/404.html", rewrite_404_to_200=True), check_mode=True)
+    pull_zone = run_module(pullzone, simulator.api_args(name="site-cdn", origin_type="storage_zone", storage_zone_id=served["Id"]), check_mode=True)
+    assert zone["changed"] is False, zone
+    assert pull_zone["changed"] is False, pull_zone
+    assert simulator.writes() == []
