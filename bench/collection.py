@@ -184,7 +184,7 @@ class Bench:
             yaml.dump(playbook, handle, Dumper=PlainDumper, sort_keys=False)
         return path
 
-    def run(self, playbook, fixtures, *options):
+    def run(self, playbook, fixtures, *options, time_limit=PLAYBOOK_TIME_LIMIT_SECONDS):
         """Run a playbook on a fresh simulator state loaded from fixtures (None keeps the state)."""
         if fixtures is not None:
             self.simulator.load_fixtures(fixtures)
@@ -193,7 +193,7 @@ class Bench:
         started = time.perf_counter()
         completed = subprocess.run(
             ["ansible-playbook", "-i", "localhost,", playbook, *options], env=self.env, cwd=self.workdir,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=PLAYBOOK_TIME_LIMIT_SECONDS, check=False,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=time_limit, check=False,
         )
         seconds = time.perf_counter() - started
         cpu_seconds = children_cpu_seconds() - cpu_before
