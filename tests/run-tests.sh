@@ -3,12 +3,18 @@
 # from pinned versions, then runs ruff, ansible-test sanity, units and integration, ansible-lint,
 # the docs and changelog linters, the build, the module reference, the tests of the installed
 # collection (sandbox, guides, AWX, execution environment), the molecule scenarios, the
-# benchmarks and the demo with the newest ansible-core the machine's python3 takes; then sanity,
-# units and integration again with the newest ansible-core release, and units and the in_process
-# target with ansible-core 2.20, on Python 3.12 or newer where the machine has one (required when
-# BUNNYNET_REQUIRE_NEWEST_CORE is set, as .ci/run does). Every step runs; the script fails if any
-# step failed or could not run. Integration runs at -vvvv into
-# tests/output/integration-<ansible-core version>.log, which is then searched for the fixtures' secrets.
+# benchmarks and the demo with the newest ansible-core the machine's python3 takes (the default).
+#
+# Where the machine has Python 3.12 or newer (required when BUNNYNET_REQUIRE_NEWEST_CORE is set,
+# as .ci/run does), the slow layers run once and the two cores share the work: beside the default
+# half, a second half runs sanity and the whole integration suite on the newest ansible-core
+# release, and on it and on ansible-core 2.20 the units that hang on ansible-core's internals and
+# the in_process target; the default half then runs the whole units and the in_process target.
+# Without one, the default half runs sanity and the whole integration suite itself.
+#
+# Every step runs; the script fails if any step failed or could not run. Integration runs at -vvvv
+# into tests/output/integration-<ansible-core version>.log, which is then searched for the
+# fixtures' secrets.
 set -euo pipefail
 
 # The supported release between the default and the newest (tests/constraints-py3.12.txt pins the newest).
@@ -23,18 +29,42 @@ use_default_python_environment
 work="$(mktemp -d)"
 collection="$(copy_collection_tree "$work")"
 
-# Where the setup_simulator integration target keeps the simulator it starts (see its defaults).
-simulator_dir="$HOME/.ansible/test/bunnynet-cloud-simulator"
-stop_simulator() {
-    if [[ -f "$simulator_dir/pid" ]]; then
-        kill "$(cat "$simulator_dir/pid")" 2>/dev/null || true
-    fi
-    rm -rf "$simulator_dir"
+# Where the setup_simulator integration target keeps the simulator it starts (see its defaults):
+# under the HOME of the half that runs it.
+simulator_dir() {
+    printf '%s' "$HOME/.ansible/test/bunnynet-cloud-simulator"
 }
-trap 'stop_simulator; rm -rf "$work"' EXIT
+stop_simulator() {
+    local directory="${1:-$(simulator_dir)}"
+    if [[ -f "$directory/pid" ]]; then
+        kill "$(cat "$directory/pid")" 2>/dev/null || true
+    fi
+    rm -rf "$directory"
+}
+# The newest ansible-core's half has a HOME of its own (its simulator, ansible-test's sanity
+# environments), kept between runs on a developer's machine like the default HOME's.
+newest_home="$repository_root/tests/output/home-newest-core"
+newest_pid=""
+# A process and every process it started, children first.
+kill_tree() {
+    local child
+    for child in $(pgrep -P "$1"); do
+        kill_tree "$child"
+    done
+    kill "$1" 2>/dev/null || true
+}
+finish() {
+    [[ -n "$newest_pid" ]] && kill_tree "$newest_pid"
+    stop_simulator
+    stop_simulator "$newest_home/.ansible/test/bunnynet-cloud-simulator"
+    rm -rf "$work"
+}
+trap finish EXIT
 
-failed_steps=()
-step_times=()
+# Each half writes the steps it failed and their times into a folder of its own.
+results="$work/results-default"
+mkdir -p "$work/results-default" "$work/results-newest"
+step_passed=0
 step() {
     local name="$1" started=$SECONDS
     shift
@@ -42,27 +72,37 @@ step() {
     echo "===== $name: $*"
     if "$@"; then
         echo "----- $name passed ($((SECONDS - started)) s)"
+        step_passed=1
     else
         echo "----- $name FAILED ($((SECONDS - started)) s)"
-        failed_steps+=("$name")
+        echo "$name" >>"$results/failed"
+        step_passed=0
     fi
-    step_times+=("$(printf '%5d s  %s' $((SECONDS - started)) "$name")")
+    printf '%5d s  %s\n' $((SECONDS - started)) "$name" >>"$results/times"
 }
 
-# ansible-test sanity, units and integration with whichever ansible-core is first on PATH. With
-# integration targets named, a lean pass for a release that is supported but neither the default
-# nor the newest: units and those targets only.
+# The units that hang on ansible-core's internals: the in-process runner (and the action plugins on
+# it), the inventory plugin, the runtime metadata. The rest test the collection's own code and the
+# simulator, which no ansible-core release changes, so they run once, with the default one.
+CORE_SENSITIVE_UNITS=(tests/unit/plugins/plugin_utils tests/unit/plugins/inventory tests/unit/meta)
+
+# ansible_test_steps LABEL LAYERS [TARGET...]: ansible-test with whichever ansible-core is first on
+# PATH. LAYERS is a comma-separated choice of "sanity", "units" (every unit test) and "core-units"
+# (the core-sensitive ones); integration runs the targets named, every target when none are.
 ansible_test_steps() {
-    local label="$1" python_version core_version
-    shift
+    local label="$1" layers=",$2," python_version core_version
+    shift 2
     python_version="$(python -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
     core_version="$(python -c 'import ansible; print(ansible.__version__)')"
     install_pip_bootstrap
-    if (($# == 0)); then
+    if [[ "$layers" == *,sanity,* ]]; then
         step "sanity ($label)" ansible-test sanity --venv --python "$python_version" --color no
     fi
-    step "units ($label)" bash -c \
-        "set -o pipefail; ansible-test units --python $python_version --color no 2>&1 | tee -a $work/units.log"
+    local -a units=()
+    [[ "$layers" == *,core-units,* ]] && units=("${CORE_SENSITIVE_UNITS[@]}")
+    # shellcheck disable=SC2016 # the inner shell expands them, from its arguments
+    step "units ($label)" bash -c 'set -o pipefail; ansible-test units --python "$1" --color no "${@:3}" 2>&1 | tee -a "$2"' \
+        units "$python_version" "$results/units.log" "${units[@]}"
     stop_simulator
     local integration_log="$repository_root/tests/output/integration-$core_version.log"
     step "integration ($label)" run_integration "$python_version" "$integration_log" "$@"
@@ -89,13 +129,13 @@ run_integration() {
 # Adds the closing summaries of every pytest run in the log into one line, and fails when any run
 # collected no tests: a suite that silently finds nothing must not pass.
 count_unit_tests() {
-    python - "$work/units.log" <<'PY'
+    python - "$work"/results-*/units.log <<'PY'
+import fileinput
 import re
-import sys
 
 totals = {"passed": 0, "failed": 0, "error": 0}
 empty_runs = 0
-with open(sys.argv[1]) as log:
+with fileinput.input() as log:
     for line in log:
         if re.match(r"^=+ .* in [0-9.]+s", line):
             counts = re.findall(r"(\d+) (passed|failed|errors?)", line)
@@ -104,14 +144,58 @@ with open(sys.argv[1]) as log:
                 totals[outcome.rstrip("s")] += int(count)
 print("unit: %d passed, %d failed, %d pytest runs without a passing test" % (
     totals["passed"], totals["failed"] + totals["error"], empty_runs))
-sys.exit(1 if empty_runs or not totals["passed"] else 0)
+raise SystemExit(1 if empty_runs or not totals["passed"] else 0)
 PY
+}
+
+# The newest ansible-core's half: sanity and every integration target on the newest release, and on
+# it and on ansible-core 2.20 (supported, between the two) the core-sensitive units and the target
+# that runs modules in the worker process through ansible-core internals (plugin_utils/in_process.py).
+# It runs from a copy of its own, so that the two halves' ansible-test runs never share a folder.
+newest_half() {
+    local newest_venv="$repository_root/.venv-py3.12" core_2_20_venv="$repository_root/.venv-core2.20"
+    results="$work/results-newest"
+    export HOME="$newest_home"
+    mkdir -p "$HOME"
+    cd "$(copy_collection_tree "$work/newest")"
+    step "environment (newest ansible-core)" \
+        ensure_python_environment "$newest_venv" "$newest_python" "$repository_root/tests/constraints-py3.12.txt"
+    if ((step_passed)); then
+        PATH="$newest_venv/bin:$PATH" ansible_test_steps \
+            "ansible-core $("$newest_venv/bin/python" -c 'import ansible; print(ansible.__version__)')" sanity,core-units
+    fi
+    step "environment (ansible-core $ANSIBLE_CORE_2_20)" ensure_python_environment \
+        "$core_2_20_venv" "$newest_python" "$repository_root/tests/constraints-py3.12.txt" "$ANSIBLE_CORE_2_20"
+    if ((step_passed)); then
+        PATH="$core_2_20_venv/bin:$PATH" ansible_test_steps "ansible-core $ANSIBLE_CORE_2_20" core-units in_process
+    fi
+    touch "$results/done"
 }
 
 cd "$collection"
 default_core="ansible-core $(python -c 'import ansible; print(ansible.__version__)')"
+# The newest ansible-core releases need Python 3.12 or newer. CI requires it (.ci/run says so);
+# elsewhere, a machine without one is told that this half did not run, and the default half runs
+# sanity and every integration target itself.
+newest_python="$(find_python312)"
+if [[ -n "$newest_python" ]]; then
+    newest_half >"$work/newest-half.log" 2>&1 &
+    newest_pid=$!
+    echo "The newest ansible-core's half runs beside this one; its output follows this half's."
+elif [[ -n "${BUNNYNET_REQUIRE_NEWEST_CORE:-}" ]]; then
+    step "newest ansible-core" bash -c 'echo "No Python 3.12 or newer on this machine: ansible-core 2.20 and 2.21 cannot be tested, and this run requires them." >&2; false'
+else
+    echo
+    echo "===== newest ansible-core: not run. It needs Python 3.12 or newer, and none was found on PATH, in a pyenv"
+    echo "      root, in /usr/bin, /usr/local/bin or /opt, or through uv. CI requires it; install one to run it here."
+fi
+
 step ruff ruff check .
-ansible_test_steps "$default_core"
+if [[ -n "$newest_pid" ]]; then
+    ansible_test_steps "$default_core" units in_process
+else
+    ansible_test_steps "$default_core" sanity,units
+fi
 step ansible-lint ansible-lint
 step collection-docs antsibull-docs lint-collection-docs --plugin-docs .
 step changelog antsibull-changelog lint
@@ -132,33 +216,26 @@ done
 # The README's demo command, from the checkout it lives in (it shares the default environment).
 step demo bash "$repository_root/tests/run-demo.sh"
 
-# The newest ansible-core releases need Python 3.12 or newer. CI requires it (.ci/run says so);
-# elsewhere, a machine without one is told that this half of the matrix did not run.
-newest_python="$(find_python312)"
-if [[ -n "$newest_python" ]]; then
-    ensure_python_environment "$repository_root/.venv-py3.12" "$newest_python" "$repository_root/tests/constraints-py3.12.txt"
-    PATH="$repository_root/.venv-py3.12/bin:$PATH" ansible_test_steps \
-        "ansible-core $("$repository_root/.venv-py3.12/bin/python" -c 'import ansible; print(ansible.__version__)')"
-    # ansible-core 2.20, supported and between the two: the units, and the target that runs modules
-    # in the worker process through ansible-core internals (plugin_utils/in_process.py).
-    ensure_python_environment "$repository_root/.venv-core2.20" "$newest_python" "$repository_root/tests/constraints-py3.12.txt" "$ANSIBLE_CORE_2_20"
-    PATH="$repository_root/.venv-core2.20/bin:$PATH" ansible_test_steps "ansible-core $ANSIBLE_CORE_2_20" in_process
-elif [[ -n "${BUNNYNET_REQUIRE_NEWEST_CORE:-}" ]]; then
-    step "newest ansible-core" bash -c 'echo "No Python 3.12 or newer on this machine: ansible-core 2.20 and 2.21 cannot be tested, and this run requires them." >&2; false'
-else
+if [[ -n "$newest_pid" ]]; then
+    wait "$newest_pid" || true
+    newest_pid=""
     echo
-    echo "===== newest ansible-core: not run. It needs Python 3.12 or newer, and none was found on PATH, in a pyenv"
-    echo "      root, in /usr/bin, /usr/local/bin or /opt, or through uv. CI requires it; install one to run it here."
+    echo "===== the newest ansible-core's half, which ran beside the steps above:"
+    cat "$work/newest-half.log"
+    if [[ ! -e "$work/results-newest/done" ]]; then
+        echo "newest ansible-core's half" >>"$work/results-default/failed"
+        echo "The newest ansible-core's half ended before its last step." >&2
+    fi
 fi
 
 step "unit test count" count_unit_tests
 
 echo
-printf '%s\n' "${step_times[@]}"
+cat "$work"/results-*/times
 echo "Total: $((SECONDS / 60)) min $((SECONDS % 60)) s"
-if ((${#failed_steps[@]})); then
-    echo "Failed steps: ${failed_steps[*]}"
-else
-    echo "Every step passed."
+failed="$(cat "$work"/results-*/failed 2>/dev/null || true)"
+if [[ -n "$failed" ]]; then
+    echo "Failed steps: $(echo "$failed" | paste -sd ',' - | sed 's/,/, /g')"
+    exit 1
 fi
-((${#failed_steps[@]} == 0))
+echo "Every step passed."
