@@ -112,6 +112,12 @@ class Resource:
     ``delete_method`` None declares a resource the API cannot delete; ``state: absent`` then fails
     with ``no_delete``, a sentence formatted with the record (``%(Name)s``).
     ``plural`` names several (``noun`` + "s" unless given).
+    ``create_names`` declares a create model narrower than the update model: the properties a create
+    takes, each by the name the create model gives it (write name -> create name); what it lacks
+    follows in an update of the new record. ``create_requires`` names the options a create cannot
+    do without. ``new_record`` is what a new record reads back with, apart from the server's fields
+    and what the options set, so that a check-mode create predicts it. ``read_after_write`` declares
+    writes that answer less than a read returns: the result is read after each write.
     ``search_param`` is None for a list without search; ``paged`` False for a list that is one array.
     ``read_names`` maps properties a write sends to the names a read returns them by, where the API
     spells them otherwise and no field declares it. ``predict(after, changes)`` adds to a predicted
@@ -123,7 +129,8 @@ class Resource:
     def __init__(self, noun, result_key, key, fields, list_path, item_path, create_path=None, create_method="POST",
                  update_method="POST", delete_method="DELETE", no_delete=None, id_field="Id", server_fields=(), secret_keys=(),
                  search_param="search", paged=True, read_params=None, read_names=None, lock_creates=False,
-                 lock_writes=False, predict=None, problems=None, plural=None):
+                 lock_writes=False, predict=None, problems=None, plural=None, create_names=None, create_requires=(),
+                 new_record=None, read_after_write=False):
         self.noun = noun
         self.plural = plural or noun + "s"
         self.result_key = result_key
@@ -147,6 +154,10 @@ class Resource:
         self.read_names = dict(read_names or {})
         self._predict = predict
         self._problems = problems
+        self.create_names = dict(create_names) if create_names is not None else None
+        self.create_requires = tuple(create_requires)
+        self.new_record = dict(new_record or {})
+        self.read_after_write = read_after_write
 
     # --- What a module declares with it ---------------------------------------------------------
 
@@ -291,22 +302,40 @@ class Resource:
 
     def _create(self, module, desired):
         name = module.params[self.key.option]
+        missing = [option for option in self.create_requires if module.params.get(option) is None]
+        if missing:
+            module.fail("%s %r does not exist; %s %s required to create it." % (
+                self.noun.capitalize(), name, " and ".join(missing), "is" if len(missing) == 1 else "are"))
         body = dict(desired)
         body.update(self.key.to_api(name))
-        predicted = self.predicted({}, body)
+        predicted = self.predicted(copy.deepcopy(self.new_record), body)
         predicted[self.id_field] = None
         after = self.project(predicted)
         after.update((key, None) for key in self.server_fields)
         if not module.check_mode:
+            create_body, rest = self._split_create(body)
             with self._lock(module, self.list_path + " (create)", self.lock_creates):
                 # Another task of the same run may have created it while this one waited for the lock.
                 created_meanwhile = self._only_named(module, name) if self.lock_creates else None
                 if created_meanwhile:
                     self._update(module, created_meanwhile, desired)
-                answer = module.write(*self.create_request(module, body), confirm=lambda: self._only_named(module, name))
+                answer = module.write(*self.create_request(module, create_body), confirm=lambda: self._only_named(module, name))
             created = answer if isinstance(answer, dict) and answer.get(self.id_field) is not None else None
-            after = self.project(created or self._only_named(module, name))
+            created = created or self._only_named(module, name)
+            if rest or self.read_after_write:
+                record_id = created[self.id_field]
+                if rest:
+                    module.write(*self.update_request(created, rest, None), confirm=lambda: self._holding(module, record_id, rest))
+                created = self.read(module.client, record_id)
+            after = self.project(created)
         module.exit_resource(True, {}, after)
+
+    def _split_create(self, body):
+        """``(create body, the rest)``: what the create model takes, by its names, and what must follow in an update."""
+        if self.create_names is None:
+            return body, {}
+        create_body = {self.create_names[name]: value for name, value in body.items() if name in self.create_names}
+        return create_body, {name: value for name, value in body.items() if name not in self.create_names}
 
     def _only_named(self, module, name):
         matches = self.named(module.client, name)
@@ -324,7 +353,8 @@ class Resource:
             with self._lock(module, self.lock_path(record_id), self.lock_writes):
                 answer = module.write(*self.update_request(current, changes, after),
                                       confirm=lambda: self._holding(module, record_id, changes))
-            after = answer if isinstance(answer, dict) and answer.get(self.id_field) == record_id else self.read(module.client, record_id)
+            answered = isinstance(answer, dict) and answer.get(self.id_field) == record_id and not self.read_after_write
+            after = answer if answered else self.read(module.client, record_id)
         module.exit_resource(bool(changes), self.project(current), self.project(after))
 
     def _refuse_create_only(self, module, current):

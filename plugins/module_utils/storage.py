@@ -93,32 +93,13 @@ RESULT_NAMES = {"rewrite404_to200": "rewrite_404_to_200", "custom404_file_path":
 
 
 class StorageZoneResource(Resource):
-    """The engine's resource, with the create that a storage zone needs (see the module's docstring)."""
+    """The engine's resource, with results in the options' spelling of the 404 settings."""
 
     def project(self, record):
         projected = super().project(record)
         if projected is None:
             return None
         return {RESULT_NAMES.get(key, key): value for key, value in projected.items()}
-
-    def _create(self, module, desired):
-        name = module.params["name"]
-        if "Region" not in desired:
-            module.fail("Storage zone %r does not exist; region is required to create it." % name)
-        add = {ADD_NAMES[prop]: value for prop, value in desired.items() if prop in ADD_NAMES}
-        add["Name"] = name
-        settings = {prop: value for prop, value in desired.items() if prop not in ADD_NAMES}
-        after = self.project(self.predicted(NEW_ZONE, dict(desired, Name=name)))
-        after.update((key, None) for key in self.server_fields)
-        if not module.check_mode:
-            answer = module.write("POST", self.create_path, add, confirm=lambda: self._only_named(module, name))
-            created = answer if isinstance(answer, dict) and answer.get("Id") is not None else self._only_named(module, name)
-            if settings:
-                zone_id = created["Id"]
-                module.write("POST", self.path(zone_id), settings, confirm=lambda: self._holding(module, zone_id, settings))
-                created = self.read(module.client, zone_id)
-            after = self.project(created)
-        module.exit_resource(True, {}, after)
 
 
 STORAGE_ZONE = StorageZoneResource(
@@ -131,6 +112,9 @@ STORAGE_ZONE = StorageZoneResource(
     server_fields=SERVER_FIELDS,
     secret_keys=SECRET_KEYS,
     problems=zone_problems,
+    create_names=ADD_NAMES,
+    create_requires=("region",),
+    new_record=NEW_ZONE,
 )
 
 

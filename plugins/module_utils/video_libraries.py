@@ -164,35 +164,6 @@ class VideoLibraryResource(Resource):
         completed.update((setting, zone.get(zone_name)) for setting, zone_name in ZONE_SETTINGS.items())
         return completed
 
-    # An update answers with the library, without its zone's settings: the result is read whole.
-    def _update(self, module, current, desired):
-        record_id = current[self.id_field]
-        self._refuse_create_only(module, current)
-        changes = self.differences(current, desired)
-        after = self.predicted(current, changes) if changes else current
-        if changes and not module.check_mode:
-            module.write("POST", self.path(record_id), changes, confirm=lambda: self._holding(module, record_id, changes))
-            after = self.read(module.client, record_id)
-        module.exit_resource(bool(changes), self.project(current), self.project(after))
-
-    # A create takes part of the settings; the rest follow in an update of the new library.
-    def _create(self, module, desired):
-        name = module.params[self.key.option]
-        body = dict(desired, Name=name)
-        predicted = self.predicted({}, body)
-        predicted[self.id_field] = None
-        after = self.project(predicted)
-        after.update((key, None) for key in self.server_fields)
-        if not module.check_mode:
-            created = module.write("POST", self.create_path, {key: value for key, value in body.items() if key in CREATE_PROPERTIES},
-                                   confirm=lambda: self._only_named(module, name))
-            library_id = created[self.id_field]
-            rest = {key: value for key, value in body.items() if key not in CREATE_PROPERTIES}
-            if rest:
-                module.write("POST", self.path(library_id), rest, confirm=lambda: self._holding(module, library_id, rest))
-            after = self.project(self.read(module.client, library_id))
-        module.exit_resource(True, {}, after)
-
 
 VIDEO_LIBRARY = VideoLibraryResource(
     noun="video library",
@@ -205,6 +176,10 @@ VIDEO_LIBRARY = VideoLibraryResource(
     secret_keys=SECRET_KEYS,
     predict=predict_side_effects,
     problems=library_problems,
+    # A create takes part of the settings; the rest follow in an update of the new library.
+    create_names={name: name for name in CREATE_PROPERTIES},
+    # Writes answer with the library, without the token authentication settings its zone keeps.
+    read_after_write=True,
 )
 
 

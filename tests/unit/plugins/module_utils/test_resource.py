@@ -297,3 +297,12 @@ def test_a_resource_names_several_by_its_plural():
 def test_only_a_resource_with_locks_bounds_the_lock_timeout():
     assert Resource("badge", "badge", THING, (), "/badges", "/badges/{id}").rules() == (("id", dict(minimum=1)),)
     assert PULL_ZONE.rules() == (("id", dict(minimum=1)), ("lock_timeout", dict(minimum=1)))
+
+
+def test_a_create_model_narrower_than_the_update_model_splits_a_create_into_its_own_names_and_an_update():
+    resource = Resource("zone", "zone", Field("name", "Name"), [], "/zone", "/zone/{id}",
+                        create_names={"Name": "Name", "ReplicationZones": "ReplicationRegions"})
+    body = {"Name": "site", "ReplicationZones": ["NY"], "Rewrite404To200": True}
+
+    assert resource._split_create(body) == ({"Name": "site", "ReplicationRegions": ["NY"]}, {"Rewrite404To200": True})
+    assert Resource("zone", "zone", Field("name", "Name"), [], "/zone", "/zone/{id}")._split_create(body) == (body, {})
