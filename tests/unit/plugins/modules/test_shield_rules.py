@@ -229,11 +229,15 @@ def test_a_refusal_inside_a_2xx_answer_fails_the_run_and_reports_no_change(simul
     # Someone else takes the zone's last free rule while the module's create is on its way: the API
     # answers 200 with the refusal in errorResponse, which must not pass for a created rule.
     simulator.load(**protected_zones(customWafRulesLimit=1))
-    simulator.fault(method="POST", path="^/shield/waf/custom-rule$", delay_ms=800, count=1)
+    simulator.fault(method="POST", path="^/shield/waf/custom-rule$", delay_ms=1500, count=1)
     outcome = {}
     runner = threading.Thread(target=lambda: outcome.update(waf(simulator, **ADMIN_SQLI)))
     runner.start()
-    time.sleep(0.4)
+    # The simulator logs a request when it arrives, before the delay: the other create goes once
+    # the module's is held there, however long the module took to send it.
+    deadline = time.monotonic() + 30
+    while not simulator.writes() and time.monotonic() < deadline:
+        time.sleep(0.02)
     taken = requests.post(simulator.url + "/shield/waf/custom-rule", headers={"AccessKey": simulator.key}, timeout=10,
                           json={"shieldZoneId": ZONE_ID, "ruleName": "Dashboard", "ruleConfiguration": {"variableTypes": {"GEO": ""}, "actionType": 2}})
     runner.join(timeout=30)
