@@ -84,7 +84,8 @@ step() {
 # The units that hang on ansible-core's internals: the in-process runner (and the action plugins on
 # it), the inventory plugin, the runtime metadata. The rest test the collection's own code and the
 # simulator, which no ansible-core release changes, so they run once, with the default one.
-CORE_SENSITIVE_UNITS=(tests/unit/plugins/plugin_utils tests/unit/plugins/inventory tests/unit/meta)
+# (ansible-test takes a folder of tests as a pattern ending in "/".)
+CORE_SENSITIVE_UNITS=(tests/unit/plugins/plugin_utils/ tests/unit/plugins/inventory/ tests/unit/meta/)
 
 # ansible_test_steps LABEL LAYERS [TARGET...]: ansible-test with whichever ansible-core is first on
 # PATH. LAYERS is a comma-separated choice of "sanity", "units" (every unit test) and "core-units"
