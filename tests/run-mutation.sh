@@ -37,7 +37,7 @@ cat > "$work/pyproject.toml" <<TOML
 [tool.mutmut]
 source_paths = ["$collection/plugins/module_utils/"]
 only_mutate = [${only_mutate%, }]
-also_copy = ["$collection/plugins/modules/", "$collection/plugins/action/", "$collection/plugins/plugin_utils/", "$collection/plugins/doc_fragments/", "$collection/tests/", "$collection/meta/", "$collection/galaxy.yml"]
+also_copy = ["$collection/plugins/modules/", "$collection/plugins/action/", "$collection/plugins/plugin_utils/", "$collection/plugins/inventory/", "$collection/plugins/doc_fragments/", "$collection/tests/", "$collection/meta/", "$collection/galaxy.yml"]
 pytest_add_cli_args_test_selection = ["$collection/tests/unit/plugins/"]
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]
 TOML
