@@ -4,9 +4,14 @@ mode with the exported variables and expects no change."""
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils import account
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SCRIPT_TYPE_NAMES
 from ansible_collections.bunnynet.cloud.plugins.modules import (
     dns_record,
+    dns_zone,
     pullzone,
+    pullzone_edge_rule,
+    pullzone_hostname,
+    pullzone_referrer,
     shield_access_list,
     shield_bot_detection,
     shield_rate_limit,
@@ -113,3 +118,105 @@ def test_a_storage_zone_a_pull_zone_serves_is_exported_as_a_static_site_that_its
     assert zone["changed"] is False, zone
     assert pull_zone["changed"] is False, pull_zone
     assert simulator.writes() == []
+
+
+def test_a_pull_zones_domains_are_exported_as_its_modules_find_them_with_rules_named_where_the_name_is_theirs_alone(simulator):
+    simulator.load(pull_zones=[{
+        "Id": 10, "Name": "assets",
+        "Hostnames": [{"Value": "cdn.example.com", "ForceSSL": True}, {"Value": "old.example.com", "ForceSSL": False}],
+        "AllowedReferrers": ["example.com"], "BlockedReferrers": ["bad.example.net"],
+        "EdgeRules": [
+            {"Guid": "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30", "Description": "Redirect", "ActionType": 1, "ActionParameter1": "https://a.example",
+             "Enabled": True},
+            {"Guid": "9c1e4b7a-6d2f-4a8e-b3c5-7f0a1d2e3b4c", "Description": "Twin", "ActionType": 4, "Enabled": False},
+            {"Guid": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "Description": "Twin", "ActionType": 4, "Enabled": True},
+            {"Guid": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e", "Description": "", "ActionType": 4, "Enabled": True},
+        ],
+    }])
+
+    variables = exported(simulator, "pull_zone")["pull_zone_assets"]["role_variables"]
+    simulator.clear_requests()
+
+    assert variables == {
+        "pullzone_domains_pull_zone_id": 10,
+        # The zone's own b-cdn.net hostname is the system's, not the role's.
+        "pullzone_domains_hostnames": [{"name": "cdn.example.com", "force_ssl": True}, {"name": "old.example.com", "force_ssl": False}],
+        "pullzone_domains_allowed_referrers": ["example.com"],
+        "pullzone_domains_blocked_referrers": ["bad.example.net"],
+        "pullzone_domains_edge_rules": [
+            {"description": "Redirect", "enabled": True},
+            {"guid": "9c1e4b7a-6d2f-4a8e-b3c5-7f0a1d2e3b4c", "enabled": False},
+            {"guid": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "enabled": True},
+            {"guid": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e", "enabled": True},
+        ],
+        "pullzone_domains_purge": True,
+    }
+    hostnames = run_module(pullzone_hostname, simulator.api_args(pull_zone_id=10, hostnames=variables["pullzone_domains_hostnames"], purge=True),
+                           check_mode=True)
+    referrers = run_module(pullzone_referrer, simulator.api_args(
+        pull_zone_id=10, allowed_referrers=variables["pullzone_domains_allowed_referrers"],
+        blocked_referrers=variables["pullzone_domains_blocked_referrers"], purge=True), check_mode=True)
+    rules = [run_module(pullzone_edge_rule, simulator.api_args(pull_zone_id=10, **rule), check_mode=True)
+             for rule in variables["pullzone_domains_edge_rules"]]
+    for result in [hostnames, referrers] + rules:
+        assert result["changed"] is False, result
+    assert simulator.writes() == []
+
+
+def test_a_dns_zones_own_settings_are_exported_as_dns_zone_finds_them(simulator):
+    simulator.load(dns_zones=[{"Id": 3, "Domain": "example.com", "SoaEmail": "hostmaster@example.com", "CustomNameserversEnabled": True,
+                               "Nameserver1": "ns1.example.net", "Nameserver2": "ns2.example.net", "LoggingEnabled": True,
+                               "LoggingIPAnonymizationEnabled": True, "DnsSecEnabled": False}])
+
+    variables = exported(simulator, "dns_zone")["dns_zone_example.com"]["role_variables"]
+    simulator.clear_requests()
+
+    assert {name: value for name, value in variables.items() if name != "dns_zone_records"} == {
+        "dns_zone_domain": "example.com", "dns_zone_purge": True, "dns_zone_soa_email": "hostmaster@example.com",
+        "dns_zone_custom_nameservers": ["ns1.example.net", "ns2.example.net"], "dns_zone_logging_enabled": True,
+        "dns_zone_log_anonymization": True, "dns_zone_dnssec": False,
+    }
+    result = run_module(dns_zone, simulator.api_args(
+        domain="example.com", soa_email=variables["dns_zone_soa_email"], custom_nameservers_enabled=True,
+        nameserver1=variables["dns_zone_custom_nameservers"][0], nameserver2=variables["dns_zone_custom_nameservers"][1],
+        logging_enabled=variables["dns_zone_logging_enabled"], log_anonymization=variables["dns_zone_log_anonymization"],
+        dnssec=variables["dns_zone_dnssec"]), check_mode=True)
+    assert result["changed"] is False, result
+    assert simulator.writes() == []
+
+
+def test_an_edge_script_is_exported_with_its_code_its_variables_and_a_placeholder_for_each_secret(simulator):
+    simulator.load(edge_scripts=[{
+        "Id": 501, "Name": "gateway", "ScriptType": 2, "Code": "export default {};\n",
+        "EdgeScriptVariables": [{"Name": "UPSTREAM", "Required": True, "DefaultValue": "https://origin.example.com"},
+                                {"Name": "MODE", "Required": False}],
+        "Secrets": [{"Name": "SIGNING_KEY"}],
+    }])
+
+    entry = exported(simulator, "edge_script")["edge_script_gateway"]
+
+    assert entry["role"] == "edge_script_deploy"
+    assert entry["role_variables"] == {
+        "edge_script_deploy_name": "gateway",
+        "edge_script_deploy_type": SCRIPT_TYPE_NAMES[2],
+        "edge_script_deploy_code": "export default {};\n",
+        "edge_script_deploy_variables": [{"name": "UPSTREAM", "default_value": "https://origin.example.com", "required": True},
+                                         {"name": "MODE", "required": False}],
+        "edge_script_deploy_secrets": [{"name": "SIGNING_KEY", "value": None}],
+        "edge_script_deploy_purge": True,
+    }
+
+
+def test_an_application_is_exported_with_each_containers_image_tag_and_digest(simulator):
+    template = {"imageRegistryId": "1", "imageNamespace": "library", "imageName": "nginx"}
+    simulator.load(apps=[{"id": "app1", "name": "web", "containerTemplates": [
+        dict(template, id="t1", name="web", imageTag="1.27"),
+        dict(template, id="t2", name="sidecar", imageTag="2.0", imageDigest="sha256:" + "ab" * 32),
+    ]}])
+
+    entry = exported(simulator, "app")["app_web"]
+
+    assert entry["role"] == "mc_rollout"
+    assert entry["role_variables"] == {"mc_rollout_app_id": "app1", "mc_rollout_containers": [
+        {"name": "web", "image_tag": "1.27"}, {"name": "sidecar", "image_tag": "2.0", "image_digest": "sha256:" + "ab" * 32},
+    ]}
