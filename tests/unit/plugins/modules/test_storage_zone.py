@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE, describe_error, storage_url_of
 from ansible_collections.bunnynet.cloud.plugins.modules import storage_zone
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds
@@ -155,6 +156,14 @@ def test_the_main_region_as_a_replication_region_is_refused(site):
     assert site.writes() == []
 
 
+def test_a_new_zone_with_its_own_region_as_a_replication_region_is_refused_before_the_create(simulator):
+    result = run(simulator, name="media", region="SYD", replication_regions=["SG", "SYD"])
+
+    assert result["failed"] is True
+    assert "replication_regions cannot include SYD, the zone's main region" in result["msg"]
+    assert simulator.writes() == []
+
+
 @pytest.mark.parametrize("option, value", [("region", "NY"), ("zone_tier", "edge")])
 def test_a_different_region_or_tier_fails_saying_it_is_set_at_creation(site, option, value):
     result = run(site, name="site", **{option: value})
@@ -222,3 +231,35 @@ def test_the_secrets_of_the_pull_zones_a_zone_lists_are_masked(site):
 
     assert result["storage_zone"]["pull_zones"][0]["zone_security_key"] == "********"
     assert "zone-key-LEAKCANARY" not in json.dumps(result)
+
+
+@pytest.mark.parametrize("zone, url", [
+    ({"StorageHostname": "ny.storage.bunnycdn.com", "Region": "DE"}, "https://ny.storage.bunnycdn.com"),
+    ({"Region": "DE"}, "https://storage.bunnycdn.com"),
+    ({"Region": "SYD"}, "https://syd.storage.bunnycdn.com"),
+    ({}, "https://storage.bunnycdn.com"),
+], ids=["the host the zone names", "Falkenstein's own host", "a region's host", "no region: Falkenstein"])
+def test_the_file_api_is_reached_on_the_host_the_zone_names_or_its_regions(zone, url):
+    assert storage_url_of(zone) == url
+
+
+@pytest.mark.parametrize("method, path, status, body", [
+    ("POST", "/storagezone", 400, {"ErrorKey": "storagezone.name_taken", "Message": "Taken."}),
+    ("POST", "/storagezone", 400, {"ErrorKey": "validation", "Field": "Name", "Message": "Taken."}),
+])
+def test_a_taken_name_is_explained_whether_the_api_names_the_field_or_the_key(method, path, status, body):
+    described = describe_error(BunnyApiError(method, path, status, body))
+
+    assert described.startswith(str(BunnyApiError(method, path, status, body)))
+    assert described.endswith("The name of a storage zone is unique across all of bunny.net, and a deleted zone's name is not "
+                              "free again; choose another name.")
+
+
+@pytest.mark.parametrize("method, path, status, body", [
+    ("POST", "/storagezone/1", 400, {"ErrorKey": "storagezone.name_taken", "Field": "Name", "Message": "Taken."}),
+    ("DELETE", "/storagezone", 400, {"ErrorKey": "storagezone.name_taken", "Field": "Name", "Message": "Taken."}),
+    ("POST", "/storagezone", 409, {"ErrorKey": "storagezone.name_taken", "Field": "Name", "Message": "Taken."}),
+    ("POST", "/storagezone", 400, {"ErrorKey": "storagezone.invalid_region", "Field": "Region", "Message": "Unknown."}),
+], ids=["an update", "another method", "another status", "another field"])
+def test_other_errors_are_left_as_the_api_gave_them(method, path, status, body):
+    assert describe_error(BunnyApiError(method, path, status, body)) is None
