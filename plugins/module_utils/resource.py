@@ -308,7 +308,7 @@ class Resource:
                 self.noun.capitalize(), name, " and ".join(missing), "is" if len(missing) == 1 else "are"))
         body = dict(desired)
         body.update(self.key.to_api(name))
-        predicted = self.predicted(copy.deepcopy(self.new_record), body)
+        predicted = self.predicted(self.new_record, body)
         predicted[self.id_field] = None
         after = self.project(predicted)
         after.update((key, None) for key in self.server_fields)

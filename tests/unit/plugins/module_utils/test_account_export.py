@@ -39,6 +39,10 @@ def test_a_shield_zones_rules_and_lists_are_exported_as_its_modules_find_them(si
     simulator.clear_requests()
 
     assert [rule["name"] for rule in variables["shield_waf_rules"]] == ["Block curl"]
+    # The lists are whole and purged, so that what is added by hand later shows as drift.
+    assert (variables["shield_waf_rules_purge"], variables["shield_rate_limits_purge"]) == (True, True)
+    assert [access_list["purge"] for access_list in variables["shield_access_lists"]] == [True]
+    assert len(variables["shield_rate_limits"]) == 1 and "id" not in variables["shield_rate_limits"][0]
     assert variables["shield_access_lists"][0]["entries"] == ["203.0.113.0/24", "10.1.2.3"]
     zone_args = dict(variables["shield_zone_settings"], pull_zone_id=variables["shield_pull_zone_id"])
     assert run_module(shield_zone, simulator.api_args(**zone_args), check_mode=True)["changed"] is False
@@ -69,6 +73,9 @@ def test_a_dns_zones_records_of_every_shape_are_exported_as_dns_record_finds_the
     assert records["txt"]["disabled"] is True and records["txt"]["comment"] == "kept"
     assert records["www"]["monitor_type"] == "http" and records["www"]["weight"] == 10
     assert records["_sip._tcp"]["port"] == 5060
+    # The zone's apex, which the API reads as an empty name, is "@"; a type is named.
+    assert sorted(record["type"] for record in variables["dns_zone_records"] if record["name"] == "@") == ["CAA", "MX"]
+    assert records["txt"]["type"] == "TXT"
     assert result["changed"] is False, result
 
 
@@ -163,6 +170,15 @@ def test_a_pull_zones_domains_are_exported_as_its_modules_find_them_with_rules_n
     assert simulator.writes() == []
 
 
+def test_a_dns_zone_without_custom_nameservers_and_with_dnssec_is_exported_so(simulator):
+    simulator.load(dns_zones=[{"Id": 4, "Domain": "example.org", "CustomNameserversEnabled": False, "Nameserver1": "kiki.bunny.net",
+                               "DnsSecEnabled": True}])
+
+    variables = exported(simulator, "dns_zone")["dns_zone_example.org"]["role_variables"]
+
+    assert (variables["dns_zone_custom_nameservers"], variables["dns_zone_dnssec"]) == ([], True)
+
+
 def test_a_dns_zones_own_settings_are_exported_as_dns_zone_finds_them(simulator):
     simulator.load(dns_zones=[{"Id": 3, "Domain": "example.com", "SoaEmail": "hostmaster@example.com", "CustomNameserversEnabled": True,
                                "Nameserver1": "ns1.example.net", "Nameserver2": "ns2.example.net", "LoggingEnabled": True,
@@ -205,6 +221,39 @@ def test_an_edge_script_is_exported_with_its_code_its_variables_and_a_placeholde
         "edge_script_deploy_secrets": [{"name": "SIGNING_KEY", "value": None}],
         "edge_script_deploy_purge": True,
     }
+
+
+def test_an_edge_script_of_a_type_the_collection_does_not_name_keeps_its_number_and_empty_code_is_empty(simulator):
+    simulator.load(edge_scripts=[{"Id": 502, "Name": "future", "ScriptType": 9}])
+
+    variables = exported(simulator, "edge_script")["edge_script_future"]["role_variables"]
+
+    assert (variables["edge_script_deploy_type"], variables["edge_script_deploy_code"]) == (9, "")
+
+
+def test_a_pull_zone_named_as_its_storage_zone_leaves_the_site_to_name_both(simulator):
+    simulator.load(storage_zones=[site_zone(ReplicationRegions=[])], pull_zones=[{"Id": 8, "Name": "site", "OriginType": 2, "StorageZoneId": 30}])
+
+    variables = exported(simulator, "storage_zone")["storage_zone_site"]["role_variables"]
+
+    assert "static_site_pull_zone_name" not in variables
+    assert variables["static_site_name"] == "site" and variables["static_site_replication_regions"] == []
+
+
+def test_without_roles_the_account_is_read_without_them(simulator):
+    simulator.load(pull_zones=[{"Id": 10, "Name": "assets"}])
+
+    [entry] = account.read_account(BunnyClient(simulator.key, simulator.url, 10, 0), kinds=("pull_zone",))
+
+    assert (entry["kind"], entry["host"], entry["id"]) == ("pull_zone", "pull_zone_assets", 10)
+    assert "role" not in entry and "role_variables" not in entry
+
+
+def test_a_bot_detection_section_the_read_leaves_out_is_left_out():
+    options = {"execution_mode": {"choices": ["log_only", "challenge"]}, "ip_address": {"options": {"sensitivity": {"choices": ["low"]}}}}
+
+    assert account._settable({"execution_mode": "challenge", "ip_address": None}, options) == {"execution_mode": "challenge"}
+    assert account._settable({"execution_mode": 7, "ip_address": {"sensitivity": "low"}}, options) == {"ip_address": {"sensitivity": "low"}}
 
 
 def test_an_application_is_exported_with_each_containers_image_tag_and_digest(simulator):

@@ -306,3 +306,31 @@ def test_a_create_model_narrower_than_the_update_model_splits_a_create_into_its_
 
     assert resource._split_create(body) == ({"Name": "site", "ReplicationRegions": ["NY"]}, {"Rewrite404To200": True})
     assert Resource("zone", "zone", Field("name", "Name"), [], "/zone", "/zone/{id}")._split_create(body) == (body, {})
+
+
+class Refused(Exception):
+    pass
+
+
+class CheckModule:
+    """What a create reads of its module before any request: the options, check mode, a failure."""
+
+    check_mode = True
+
+    def __init__(self, **params):
+        self.params = params
+
+    def fail(self, msg, **_result):
+        raise Refused(msg)
+
+
+def test_a_create_without_the_options_it_needs_names_each_of_them():
+    resource = Resource("storage zone", "zone", Field("name", "Name"), [], "/zone", "/zone/{id}", create_requires=("region", "zone_tier"))
+
+    with pytest.raises(Refused) as refused:
+        resource._create(CheckModule(name="media", region=None, zone_tier=None), {})
+    with pytest.raises(Refused) as one_refused:
+        resource._create(CheckModule(name="media", region="DE", zone_tier=None), {})
+
+    assert str(refused.value) == "Storage zone 'media' does not exist; region and zone_tier are required to create it."
+    assert str(one_refused.value) == "Storage zone 'media' does not exist; zone_tier is required to create it."

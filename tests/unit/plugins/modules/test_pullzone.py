@@ -54,6 +54,17 @@ def test_a_missing_zone_is_created_with_the_settings_given(simulator):
     assert result["pull_zone"]["type"] == "volume"
 
 
+def test_a_create_answered_with_the_zone_reads_nothing_after_it(simulator):
+    load(simulator)
+    simulator.clear_requests()
+
+    result = run(simulator, name="bare", origin_url="https://bare.example")
+
+    methods = [entry["method"] for entry in simulator.requests()]
+    assert methods[-1] == "POST" and methods.count("POST") == 1
+    assert result["pull_zone"]["id"] == read_zone(simulator, result["pull_zone"]["id"])["Id"]
+
+
 def test_a_create_sends_the_name_and_only_the_options_given(simulator):
     load(simulator)
 

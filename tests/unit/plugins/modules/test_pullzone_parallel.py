@@ -6,9 +6,14 @@ and every hostname must arrive.
 """
 
 import json
+import threading
+import time
 
+import requests
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.locking import resource_lock
 from ansible_collections.bunnynet.cloud.plugins.modules import pullzone, pullzone_hostname
-from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import start_module_process
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module, start_module_process
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.pull_zone_fixtures import ZONE_ID, assets_zone, hostname_values
 
 FORKS = 10
@@ -48,3 +53,24 @@ def test_parallel_creates_of_pull_zones_are_sent_one_at_a_time(simulator, tmp_pa
 
     assert [(result.get("failed", False), result["changed"]) for result in results] == [(False, True)] * 4
     assert simulator.server.stats()["most_concurrent_writes"] == {"/pullzone": 1}
+
+
+def test_a_zone_another_task_created_while_the_create_waited_for_the_lock_is_updated_not_created_twice(simulator):
+    simulator.load(pull_zones=[assets_zone()])
+    outcome = {}
+    args = simulator.api_args(name="late", origin_url="https://origin.late.example", lock_timeout=30)
+
+    # Another task holds the lock of creates; it creates the zone after this module found none.
+    with resource_lock(simulator.url, "/pullzone (create)", 10):
+        runner = threading.Thread(target=lambda: outcome.update(run_module(pullzone, args)))
+        runner.start()
+        deadline = time.monotonic() + 30
+        while not any(entry["method"] == "GET" for entry in simulator.requests()) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        other = requests.post(simulator.url + "/pullzone", headers={"AccessKey": simulator.key}, timeout=10,
+                              json={"Name": "late", "OriginUrl": "https://other.late.example"}).json()
+    runner.join(timeout=30)
+
+    assert outcome["changed"] is True and outcome["pull_zone"]["id"] == other["Id"]
+    assert [(entry["method"], entry["path"]) for entry in simulator.writes()] == [("POST", "/pullzone"), ("POST", "/pullzone/%d" % other["Id"])]
+    assert outcome["pull_zone"]["origin_url"] == "https://origin.late.example"

@@ -83,6 +83,15 @@ def test_a_create_with_404_settings_adds_the_zone_then_updates_them_and_predicts
     assert_prediction_holds(checked["storage_zone"], applied["storage_zone"], read_back(simulator, zone_id), server_fields=SERVER_FIELDS)
 
 
+def test_a_lost_answer_to_the_update_after_a_create_is_settled_by_reading_and_not_sent_again(simulator):
+    simulator.fault(method="POST", path=r"^/storagezone/\d+$", status=503, apply=True, count=1)
+
+    result = run(simulator, name="app", region="DE", rewrite_404_to_200=True)
+
+    assert result["changed"] is True and result["storage_zone"]["rewrite_404_to_200"] is True
+    assert [method for method, _path, _body in writes(simulator)] == ["POST", "POST"]
+
+
 def test_a_create_without_a_region_fails_after_the_lookup_without_writing(simulator):
     result = run(simulator, name="media")
 
