@@ -5,7 +5,7 @@ import json
 import pytest
 import requests
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SERVER_FIELDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SERVER_FIELDS, library_problems
 from ansible_collections.bunnynet.cloud.plugins.modules import videolibrary, videolibrary_info
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds, without_fields
@@ -250,3 +250,21 @@ def test_bad_input_fails_before_any_request(simulator, options, message):
     assert result["failed"] is True
     assert message in result["msg"], result["msg"]
     assert simulator.requests() == []
+
+
+@pytest.mark.parametrize("current, desired, problems", [
+    ({"AllowEarlyPlay": True}, {"ExposeOriginals": False},
+     ["settings.ExposeOriginals=false cannot hold while allow_early_play is true: early play serves the original files"]),
+    ({"AllowEarlyPlay": True}, {"AllowEarlyPlay": False, "ExposeOriginals": False}, []),
+    (None, {"ExposeOriginals": False}, []),
+    ({"EnableTranscribingMomentsGeneration": True}, {"EnableTranscribing": False},
+     ["settings.EnableTranscribing=false cannot hold while EnableTranscribingMomentsGeneration is true: generating them needs transcripts"]),
+    ({"EnableTranscribingMomentsGeneration": True}, {"EnableTranscribingMomentsGeneration": False, "EnableTranscribing": False}, []),
+    (None, {"EnableTranscribingTitleGeneration": True, "EnableTranscribing": True}, []),
+    (None, {"EnabledResolutions": " , "}, ["enabled_resolutions must name at least one resolution"]),
+    (None, {"EnabledResolutions": "720p,1080p"}, []),
+], ids=["early play kept from the library", "early play turned off with it", "nothing to contradict",
+        "a generation switch kept from the library", "the switch turned off with it", "transcribing on",
+        "no resolution in the list", "resolutions"])
+def test_settings_that_contradict_each_other_are_refused_with_the_reason(current, desired, problems):
+    assert library_problems(current, desired) == problems
