@@ -20,7 +20,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_settings 
     STRINGS,
     Enum,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, unknown_names
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, name_taken, unknown_names
 
 # The vendor's PullZoneOriginType, by the names the options take.
 ORIGIN_TYPES = {"url": 0, "dns_accelerate": 1, "storage_zone": 2, "load_balancer": 3, "edge_script": 4,
@@ -209,9 +209,7 @@ def desired_zone(params):
 
 def describe_error(error):
     """A taken name in words: names are unique across all of bunny.net, not only the account."""
-    fields = {(item.get("field") or "").lower() for item in error.field_errors}
-    if error.method == "POST" and error.path == PULL_ZONE.list_path and error.status == 400 and (
-            "name" in fields or "name" in (error.error_key or "").lower()):
+    if name_taken(error, PULL_ZONE):
         return ("%s The name of a pull zone is unique across all of bunny.net, not only your account; choose "
                 "another name." % str(error))
     return None

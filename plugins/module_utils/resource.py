@@ -418,6 +418,13 @@ def held_lock(module, resource):
         module.fail(str(error))
 
 
+def name_taken(error, resource):
+    """Whether ``error`` is the API refusing to create ``resource`` because its name is taken."""
+    fields = {(item.get("field") or "").lower() for item in error.field_errors}
+    return (error.method == resource.create_method and error.path == resource.create_path and error.status == 400
+            and ("name" in fields or "name" in (error.error_key or "").lower()))
+
+
 def unknown_names(given, known, noun):
     """Sentences for the names in ``given`` that ``known`` lacks, each with the closest known names."""
     problems = []

@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import SAFE_METHODS, BunnyApiError, BunnyClient
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, name_taken
 
 try:
     import requests
@@ -120,9 +120,7 @@ STORAGE_ZONE = StorageZoneResource(
 
 def describe_error(error):
     """A taken name in words: a name is unique across bunny.net, and a deleted zone keeps its name."""
-    fields = {(item.get("field") or "").lower() for item in error.field_errors}
-    if error.method == "POST" and error.path == STORAGE_ZONE.list_path and error.status == 400 and (
-            "name" in fields or "name" in (error.error_key or "").lower()):
+    if name_taken(error, STORAGE_ZONE):
         return ("%s The name of a storage zone is unique across all of bunny.net, and a deleted zone's name is not "
                 "free again; choose another name." % str(error))
     return None

@@ -11,7 +11,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource 
     settings_problems,
     zone_problems,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, comparable, unknown_names
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, comparable, name_taken, unknown_names
 
 ORIGIN_TYPES = {"url": 0, "storage_zone": 2}
 
@@ -178,6 +178,18 @@ def test_a_taken_name_is_explained_as_unique_across_bunny_net():
     assert describe_error(error) == (
         "POST /pullzone failed with status 400: The name is already taken (Name: The name is already taken). The name of a "
         "pull zone is unique across all of bunny.net, not only your account; choose another name.")
+
+
+@pytest.mark.parametrize("method, path, status, body, taken", [
+    ("POST", "/pullzone", 400, {"ErrorKey": "pullzone.name_taken", "Message": "Taken."}, True),
+    ("POST", "/pullzone", 400, {"ErrorKey": "validation", "Field": "Name", "Message": "Taken."}, True),
+    ("POST", "/pullzone/1", 400, {"ErrorKey": "pullzone.name_taken", "Field": "Name", "Message": "Taken."}, False),
+    ("PUT", "/pullzone", 400, {"ErrorKey": "pullzone.name_taken", "Field": "Name", "Message": "Taken."}, False),
+    ("POST", "/pullzone", 409, {"ErrorKey": "pullzone.name_taken", "Field": "Name", "Message": "Taken."}, False),
+    ("POST", "/pullzone", 400, {"ErrorKey": "pullzone.invalid_origin", "Field": "OriginUrl", "Message": "Bad."}, False),
+], ids=["by its key", "by its field", "an update", "another method", "another status", "another field"])
+def test_a_taken_name_is_a_400_to_the_create_that_names_the_name(method, path, status, body, taken):
+    assert name_taken(BunnyApiError(method, path, status, body), PULL_ZONE) is taken
 
 
 def test_other_errors_keep_their_own_sentence():
