@@ -276,6 +276,39 @@ def test_state_absent_deletes_the_zone_and_a_second_run_is_ok(simulator):
     assert [zone["Name"] for zone in zones(simulator)] == ["assets"]
 
 
+def test_state_absent_by_an_id_already_gone_is_ok_and_says_nothing_was_there(simulator):
+    load(simulator)
+
+    result = run(simulator, diff=True, id=99, state="absent")
+
+    assert "failed" not in result and result["changed"] is False
+    assert (result["pull_zone"], result["diff"]["before"]) == (None, {})
+    assert writes(simulator) == []
+
+
+def test_an_update_by_id_sends_only_what_differs_and_reads_nothing_after_the_zone_the_api_answers(simulator):
+    load(simulator)
+    simulator.clear_requests()
+
+    result = run(simulator, id=ZONE_ID, cache_expiration=120)
+
+    assert writes(simulator) == [("POST", "/pullzone/%d" % ZONE_ID, {"CacheControlMaxAgeOverride": 120})]
+    assert [entry["method"] for entry in simulator.requests()][-1] == "POST"
+    assert result["pull_zone"]["cache_control_max_age_override"] == 120
+
+
+def test_every_state_the_api_would_not_keep_is_named_in_one_failure(simulator):
+    load(simulator)
+
+    result = run(simulator, name="assets", origin_url="https://a.example", stale_while_updating=True, background_update=False,
+                 origin_type="edge_script")
+
+    assert result["msg"].startswith("Invalid input: ") and result["msg"].endswith(".")
+    assert result["msg"] == "Invalid input: %s." % "; ".join(result["invalid_options"])
+    assert len(result["invalid_options"]) == 2
+    assert writes(simulator) == []
+
+
 def test_a_delete_whose_answer_is_lost_is_settled_by_the_404(simulator):
     load(simulator)
     simulator.fault(method="DELETE", path="^/pullzone/11$", drop_connection=True, apply=True, count=1)

@@ -9,6 +9,7 @@ import json
 import threading
 import time
 
+import pytest
 import requests
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.locking import resource_lock
@@ -74,3 +75,23 @@ def test_a_zone_another_task_created_while_the_create_waited_for_the_lock_is_upd
     assert outcome["changed"] is True and outcome["pull_zone"]["id"] == other["Id"]
     assert [(entry["method"], entry["path"]) for entry in simulator.writes()] == [("POST", "/pullzone"), ("POST", "/pullzone/%d" % other["Id"])]
     assert outcome["pull_zone"]["origin_url"] == "https://origin.late.example"
+
+
+@pytest.mark.parametrize("options", [{"cache_expiration": 120}, {"state": "absent"}], ids=["an update", "a delete"])
+def test_a_write_waits_for_the_zones_lock_that_another_task_holds(simulator, options):
+    simulator.load(pull_zones=[assets_zone()])
+    outcome = {}
+    args = simulator.api_args(id=ZONE_ID, lock_timeout=30, **options)
+
+    with resource_lock(simulator.url, "/pullzone/%d" % ZONE_ID, 10):
+        runner = threading.Thread(target=lambda: outcome.update(run_module(pullzone, args)))
+        runner.start()
+        deadline = time.monotonic() + 30
+        while not simulator.requests() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.5)
+        written_while_held = simulator.writes()
+    runner.join(timeout=30)
+
+    assert written_while_held == []
+    assert outcome["changed"] is True and len(simulator.writes()) == 1
