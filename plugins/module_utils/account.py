@@ -70,10 +70,10 @@ class Kind:
         # (role name, function of (AccountReads, record as the API reads it) giving the role's variables)
         self.role = role
 
-    def resources(self, client):
+    def resources(self, reads):
         """Every resource of the kind, projected, secrets left out, as (name, id, resource, record as read)."""
         found = []
-        for record in self._list_records(client):
+        for record in self._list_records(reads):
             resource = without_secrets(self._project(record), self.secret_keys)
             found.append((str(self._name_of(resource)), resource.get(self.id_key), resource, record))
         return found
@@ -93,7 +93,8 @@ def _spelling_free(key):
 
 
 class AccountReads:
-    """The client, and what several resources' role variables need from the rest of the account, read once."""
+    """The client, and what more than one kind reads (the pull zones: their hosts and the static
+    sites they serve), read once."""
 
     def __init__(self, client):
         self.client = client
@@ -288,17 +289,19 @@ def static_site_role(reads, zone):
 
 
 KINDS = (
-    Kind("pull_zone", "pull_zones", PULL_ZONE.list, PULL_ZONE.project, "id", lambda zone: zone["name"], PULL_ZONE_SECRET_KEYS,
+    Kind("pull_zone", "pull_zones", AccountReads.pull_zones, PULL_ZONE.project, "id", lambda zone: zone["name"], PULL_ZONE_SECRET_KEYS,
          role=("pullzone_domains", pull_zone_role)),
-    Kind("dns_zone", "dns_zones", DNS_ZONE.list, DNS_ZONE.project, "id", lambda zone: zone["domain"], role=("dns_zone", dns_zone_role)),
-    Kind("storage_zone", "storage_zones", STORAGE_ZONE.list, STORAGE_ZONE.project, "id", lambda zone: zone["name"], STORAGE_SECRET_KEYS,
-         role=("static_site", static_site_role)),
-    Kind("shield_zone", "shield_zones", SHIELD_ZONE.list, SHIELD_ZONE.project, "shield_zone_id", _shield_zone_name,
+    Kind("dns_zone", "dns_zones", lambda reads: DNS_ZONE.list(reads.client), DNS_ZONE.project, "id", lambda zone: zone["domain"],
+         role=("dns_zone", dns_zone_role)),
+    Kind("storage_zone", "storage_zones", lambda reads: STORAGE_ZONE.list(reads.client), STORAGE_ZONE.project, "id", lambda zone: zone["name"],
+         STORAGE_SECRET_KEYS, role=("static_site", static_site_role)),
+    Kind("shield_zone", "shield_zones", lambda reads: SHIELD_ZONE.list(reads.client), SHIELD_ZONE.project, "shield_zone_id", _shield_zone_name,
          role=("shield", shield_zone_role)),
-    Kind("edge_script", "edge_scripts", lambda client: list(client.paginate_pages(SCRIPTS_PATH)), to_snake, "id",
+    Kind("edge_script", "edge_scripts", lambda reads: list(reads.client.paginate_pages(SCRIPTS_PATH)), to_snake, "id",
          lambda script: script["name"], SCRIPT_SECRET_KEYS, role=("edge_script_deploy", edge_script_role)),
-    Kind("app", "apps", _apps, lambda app: to_snake(app, keep_keys=USER_MAPS), "id", lambda app: app["name"], role=("mc_rollout", app_role)),
-    Kind("video_library", "video_libraries", VIDEO_LIBRARY.list, VIDEO_LIBRARY.project, "id", lambda library: library["name"],
+    Kind("app", "apps", lambda reads: _apps(reads.client), lambda app: to_snake(app, keep_keys=USER_MAPS), "id", lambda app: app["name"],
+         role=("mc_rollout", app_role)),
+    Kind("video_library", "video_libraries", lambda reads: VIDEO_LIBRARY.list(reads.client), VIDEO_LIBRARY.project, "id", lambda library: library["name"],
          VIDEO_LIBRARY_SECRET_KEYS),
 )
 KIND_NAMES = tuple(kind.name for kind in KINDS)
@@ -323,7 +326,7 @@ def read_account(client, kinds=KIND_NAMES, with_roles=False):
     for kind in KINDS:
         if kind.name not in kinds:
             continue
-        found = kind.resources(client)
+        found = kind.resources(reads)
         names = [host_name(kind.name, name) for name, _id, _resource, _record in found]
         for (name, resource_id, resource, record), host in zip(found, names):
             if names.count(host) > 1:

@@ -231,6 +231,16 @@ def test_an_edge_script_of_a_type_the_collection_does_not_name_keeps_its_number_
     assert (variables["edge_script_deploy_type"], variables["edge_script_deploy_code"]) == (9, "")
 
 
+def test_the_pull_zones_are_listed_once_for_their_hosts_and_the_sites_they_serve(simulator):
+    simulator.load(storage_zones=[site_zone()], pull_zones=[{"Id": 8, "Name": "site-cdn", "OriginType": 2, "StorageZoneId": 30}])
+    simulator.clear_requests()
+
+    hosts = account.read_account(BunnyClient(simulator.key, simulator.url, 10, 0), kinds=("pull_zone", "storage_zone"), with_roles=True)
+
+    assert {entry["role"] for entry in hosts} == {"pullzone_domains", "static_site"}
+    assert [entry["path"] for entry in simulator.requests()].count("/pullzone") == 1
+
+
 def test_a_pull_zone_named_as_its_storage_zone_leaves_the_site_to_name_both(simulator):
     simulator.load(storage_zones=[site_zone(ReplicationRegions=[])], pull_zones=[{"Id": 8, "Name": "site", "OriginType": 2, "StorageZoneId": 30}])
 
