@@ -6,6 +6,7 @@ plain ASGI rather than Starlette's BaseHTTPMiddleware, which costs far more per 
 
 import asyncio
 import json
+import os
 from typing import Any, Callable, Dict, Optional
 from urllib.parse import parse_qsl
 
@@ -85,9 +86,14 @@ class RecordingMiddleware:
         self.app = app
         self.state = state
         self.style_for_path = style_for_path
+        # A file every request is appended to, control requests included, for a whole run's record
+        # (tests/utils/request_recording.py): the request log is cleared by the tests themselves.
+        self.record_path = os.environ.get("BUNNYNET_SIMULATOR_RECORD")
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or scope["path"].startswith(CONTROL_PREFIX):
+            if scope["type"] == "http" and self.record_path:
+                self._record({"method": scope["method"], "path": scope["path"], "query": _query_dict(scope["query_string"])})
             await self.app(scope, receive, send)
             return
         method = scope["method"]
@@ -104,6 +110,12 @@ class RecordingMiddleware:
             await self._answer(scope, receive, send, entry, body)
         finally:
             self.state.stats.request_finished(writes_to)
+            if self.record_path:
+                self._record(entry)
+
+    def _record(self, entry: Dict[str, Any]) -> None:
+        with self.state.lock, open(self.record_path, "a", encoding="utf-8") as record:
+            record.write(json.dumps(entry) + "\n")
 
     async def _answer(self, scope, receive, send, entry, body: bytes) -> None:
         method, path = entry["method"], entry["path"]
