@@ -290,6 +290,17 @@ class BunnyClient:
     def get(self, path, params=None):
         return self.request("GET", path, params=params)
 
+    def paginate(self, path, params=None, shape="pages"):
+        """Every item of a list, whichever of the API's list shapes it has: ``pages`` (``Items`` and
+        ``HasMoreItems``), ``cursor``, ``shield`` (``data`` and ``page.nextPage``), or None for one array."""
+        if shape == "pages":
+            return self.paginate_pages(path, params)
+        if shape == "cursor":
+            return self.paginate_cursor(path, params)
+        if shape == "shield":
+            return self.paginate_shield(path, params)
+        return iter(self.get(path, params=params) or [])
+
     def paginate_pages(self, path, params=None, per_page=1000):
         """Yield every item of a ``page``/``perPage`` list (``Items`` and ``HasMoreItems``)."""
         query = dict(params or {})
@@ -315,6 +326,22 @@ class BunnyClient:
             if not cursor:
                 return
             query["nextCursor"] = cursor
+
+    def paginate_shield(self, path, params=None, per_page=100):
+        """Yield every item of a Shield list: ``data`` page by page, following ``page.nextPage`` until it is null."""
+        query = dict(params or {})
+        query["perPage"] = per_page
+        page = 1
+        while True:
+            query["page"] = page
+            body = self.get(path, params=query) or {}
+            items = body.get("data") or []
+            yield from items
+            next_page = (body.get("page") or {}).get("nextPage")
+            # A next page that does not move forward would loop for ever; an empty page ends the list too.
+            if not items or not isinstance(next_page, int) or next_page <= page:
+                return
+            page = next_page
 
     @staticmethod
     def _parse_body(response):

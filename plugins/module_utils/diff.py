@@ -10,6 +10,23 @@ Options a user leaves out are None and mean "leave as it is"; they never count a
 import copy
 
 
+def comparable(value, ordered=False, ignore_case=False):
+    """A value in the form two values are compared in: sets unordered, strings folded when asked."""
+    if isinstance(value, str) and ignore_case:
+        return value.casefold()
+    if isinstance(value, list):
+        items = [comparable(item, ordered, ignore_case) for item in value]
+        return items if ordered else sorted(items, key=repr)
+    if isinstance(value, dict):
+        return {key: comparable(item, ordered, ignore_case) for key, item in value.items()}
+    return value
+
+
+def same(present, wanted, ordered=False, ignore_case=False):
+    """Whether two values are the same, lists as sets unless ``ordered``, strings without case when asked."""
+    return comparable(present, ordered, ignore_case) == comparable(wanted, ordered, ignore_case)
+
+
 def changed_fields(current, desired, whole_keys=()):
     """The part of ``desired`` that differs from ``current``, as a nested dict (empty when equal).
 

@@ -22,7 +22,8 @@ from urllib.parse import urlsplit
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Write
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes
 
 # --- Names --------------------------------------------------------------------------------------
 
@@ -127,13 +128,11 @@ def zone_problems(current, desired):
 class DnsZoneResource(Resource):
     """A DNS zone on the engine, with what the zone's API does otherwise.
 
-    Overrides (the engine's defaults assume otherwise):
-    - ``named`` searches with the domain in the form zones hold it (ASCII, lower case, no trailing
-      dot): the list's search matches a part of the stored domain, which ``Example.com.`` is not.
-    - ``converge``: the add model takes the domain only, so a new zone's settings are a second
-      request; DNSSEC is switched by endpoints of its own, and its DS record is returned by the
-      enabling call only. The engine's converge exits inside create and update, so the zone's
-      converge composes the engine's find, differences, prediction and projection itself.
+    ``named`` searches with the domain in the form zones hold it (ASCII, lower case, no trailing
+    dot): the list's search matches a part of the stored domain, which ``Example.com.`` is not. The
+    add model takes the domain only (``create_names``), so a new zone's settings follow in an
+    update. DNSSEC is switched by endpoints of its own, after the zone's own writes, and its DS
+    record is returned by the enabling call only: ``plan`` adds that write to the engine's plan.
     """
 
     def named(self, client, name):
@@ -147,62 +146,32 @@ class DnsZoneResource(Resource):
         return projected
 
     def dnssec_path(self, zone_id):
-        return build_path(self.item_path + "/dnssec", id=zone_id)
+        return build_path(self.paths.item + "/dnssec", id=zone_id)
 
-    def converge(self, module, desired):
-        params = module.params
-        name = params[self.key.option]
-        current = self.find(module, params["id"], name, missing_ok=params["state"] == "absent")
-        if params["state"] == "absent":
-            self._delete(module, current)
-        problems = zone_problems(current, desired)
-        if problems:
-            module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
-        if current is not None:
-            self._refuse_create_only(module, current)
-        before = self.project(current) if current is not None else {}
-        base = current if current is not None else dict(NEW_ZONE, Domain=self.key.to_api(name)["Domain"])
-        changes = self.differences(base, desired)
-        dnssec = params["dnssec"]
-        dnssec_switch = dnssec is not None and bool(base.get("DnsSecEnabled")) != dnssec
-        after = self.predicted(base, changes)
-        if dnssec_switch:
-            after["DnsSecEnabled"] = dnssec
-        ds_record = None
-        if not module.check_mode:
-            after, ds_record = self._apply(module, current, name, changes, dnssec, dnssec_switch)
-        projected = self.project(after)
-        if current is None and module.check_mode:
-            projected.update((key, None) for key in self.server_fields)
-        module.exit_resource(current is None or bool(changes) or dnssec_switch, before, projected,
-                             dnssec=to_snake(ds_record) if ds_record else None)
-
-    def _apply(self, module, current, name, changes, dnssec, dnssec_switch):
-        """Send the writes; the zone as the API then holds it, and its DS record when DNSSEC is on."""
-        zone = current
-        if zone is None:
-            domain = self.key.to_api(name)["Domain"]
-            answer = module.write("POST", self.create_path, {"Domain": domain},
-                                  confirm=lambda: self._only_named(module, domain))
-            zone = answer if isinstance(answer, dict) and answer.get(self.id_field) is not None else self._only_named(module, domain)
-        zone_id = zone[self.id_field]
-        if changes:
-            answer = module.write(self.update_method, self.path(zone_id), changes,
-                                  confirm=lambda: self._holding(module, zone_id, changes))
-            zone = answer if isinstance(answer, dict) and answer.get(self.id_field) == zone_id else self.read(module.client, zone_id)
-        ds_record = None
-        if dnssec_switch:
-            wanted = bool(dnssec)
-            ds_record = module.write("POST" if wanted else "DELETE", self.dnssec_path(zone_id),
-                                     confirm=lambda: self._dnssec_settled(module, zone_id, wanted))
-            zone = dict(zone, DnsSecEnabled=wanted)
-        elif dnssec and zone.get("DnsSecEnabled"):
+    def plan(self, module, desired):
+        plan = super().plan(module, desired)
+        dnssec = module.params["dnssec"]
+        if module.params["state"] == "absent" or plan.problems:
+            return plan
+        plan.result["dnssec"] = None
+        enabled = bool((plan.record or {}).get("DnsSecEnabled"))
+        if dnssec is not None and enabled != dnssec:
+            plan.after["dns_sec_enabled"] = dnssec
+            plan.add(Write("POST" if dnssec else "DELETE", lambda: self.dnssec_path(plan.record["Id"]),
+                           confirm=lambda: self._dnssec_settled(module, plan.record["Id"], dnssec),
+                           answered=lambda answer: self._switched(plan, dnssec, answer)))
+        elif dnssec and enabled:
             # The API has no read of the DS record: the enabling call returns it, and changes nothing
             # for a zone that has DNSSEC on already (the vendor's Terraform provider reads it the same way).
-            ds_record = module.client.request("POST", self.dnssec_path(zone_id), reads=True)
-        if not (isinstance(ds_record, dict) and ds_record.get("Enabled")):
-            ds_record = None
-        return zone, ds_record
+            plan.add(Write("POST", self.dnssec_path(plan.record["Id"]), reads=True,
+                           answered=lambda answer: self._switched(plan, True, answer)))
+        return plan
+
+    @staticmethod
+    def _switched(plan, enabled, answer):
+        plan.after["dns_sec_enabled"] = enabled
+        if enabled and isinstance(answer, dict) and answer.get("Enabled"):
+            plan.result["dnssec"] = to_snake(answer)
 
     def _dnssec_settled(self, module, zone_id, wanted):
         if bool(self.read(module.client, zone_id).get("DnsSecEnabled")) != wanted:
@@ -238,9 +207,10 @@ DNS_ZONE = DnsZoneResource(
     result_key="dns_zone",
     key=DnsNameField("domain", "Domain", create_only=True),
     fields=ZONE_FIELDS,
-    list_path="/dnszone",
-    item_path="/dnszone/{id}",
-    server_fields=ZONE_SERVER_FIELDS,
+    paths=Paths("/dnszone", "/dnszone/{id}"),
+    record=Record(server_fields=ZONE_SERVER_FIELDS, new_record=NEW_ZONE),
+    writes=Writes(create_names={"Domain": "Domain"}),
+    problems=zone_problems,
 )
 
 
@@ -814,8 +784,7 @@ def find_zone_for_records(module):
 
 def converge_records(module):
     problems = records_problems(module.params)
-    if problems:
-        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+    module.refuse(problems)
     zone = find_zone_for_records(module)
     if zone is None:
         # Check mode, and dns_zone would create the zone in the same run: it starts empty.

@@ -22,14 +22,10 @@ Read-only rules belong to bunny.net: no write ever names them.
 import copy
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import reconcile_keyed
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
-    PULL_ZONE,
-    Write,
-    confirmation,
-    parent_options,
-    parent_rules,
-)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.items import Items, converge_items
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Write
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import parent_options, parent_rules
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
 
 # The vendor's EdgeRuleActionType, by the snake_case of its names (34 and 35 are unassigned).
@@ -91,7 +87,7 @@ def _trigger_options():
 def edge_rule_options():
     """The argument spec of pullzone_edge_rule: one rule (``guid`` or ``description``) or a list (``rules``)."""
     return parent_options(
-        PULL_ZONE,
+        EDGE_RULES,
         guid=dict(type="str"),
         description=dict(type="str"),
         actions=dict(type="list", elements="dict", options=_action_options()),
@@ -119,7 +115,7 @@ EDGE_RULE_MODULE_KWARGS = dict(
 
 
 def edge_rule_rules():
-    return parent_rules(PULL_ZONE) + (
+    return parent_rules(EDGE_RULES) + (
         ("guid", dict(min_length=1)),
         ("description", dict(min_length=1)),
         ("actions", dict(min_items=1)),
@@ -252,163 +248,148 @@ def ambiguity(zone, description, count, remedy="choose one by guid"):
         zone.get("Id"), count, description, remedy, _listing(zone))
 
 
-# --- Plans ----------------------------------------------------------------------------------------
+# --- The declaration -----------------------------------------------------------------------------
 
-class EdgeRulePlan:
-    """The writes to one zone's edge rules, in the order they are sent, and the rules they lead to.
+def rule_key(rule):
+    """A rule is known by its GUID (in any case); a rule to create, which has none yet, by its description."""
+    guid = rule.get("Guid")
+    return str(guid).lower() if guid else ("new", rule.get("Description"))
 
-    ``project(rules)`` turns the zone's rules (before, or predicted after) into what the result
-    shows: one rule, or the list.
-    """
 
-    def __init__(self, module, zone, project):
-        self.module = module
-        self.zone_id = module.params["pull_zone_id"]
-        self.rules = ordered_rules(zone)
-        self.predicted = copy.deepcopy(self.rules)
-        self.problems = []
-        self.writes = []
-        self._project = project
-        # The predicted records of new rules, by the write that creates each: the answer names its GUID.
-        self._created = {}
+def rule_differences(rule, wanted):
+    """What ``wanted`` (API terms, with its ``OrderIndex``) sets that ``rule`` does not hold, in CONTENT_FIELDS order."""
+    changes = {field: wanted[field] for field in differing_fields(rule, wanted)}
+    if wanted.get("OrderIndex") is not None and rule.get("OrderIndex") != wanted["OrderIndex"]:
+        changes["OrderIndex"] = wanted["OrderIndex"]
+    return changes
 
-    def before(self):
-        return self._project(self.rules)
 
-    def after(self):
-        return self._project(ordered_rules({"EdgeRules": self.predicted}))
+def new_rule(wanted):
+    """A rule as addOrUpdate creates it: a new rule's values for what the options leave out."""
+    rule = copy.deepcopy(NEW_RULE)
+    rule.update(copy.deepcopy({field: value for field, value in wanted.items() if field != "Guid"}))
+    rule.update(Guid=None, ReadOnly=False)
+    return rule
 
-    def changes(self):
-        return bool(self.writes)
 
-    def apply(self):
-        for write in self.writes:
-            answer = write.send(self.module)
-            created = self._created.get(id(write))
-            if created is not None and isinstance(answer, dict):
-                created["Guid"] = answer.get("Guid")
+def _predict(rule, changes):
+    predicted = copy.deepcopy(rule)
+    predicted.update(copy.deepcopy(changes))
+    return predicted
 
-    def refuse(self, problem):
-        self.problems.append(problem)
 
-    # --- Writes -----------------------------------------------------------------------------------
+def _add_rule(change):
+    body = {field: copy.deepcopy(change.after.get(field)) for field in CONTENT_FIELDS}
+    body["OrderIndex"] = change.after.get("OrderIndex")
+    known = {rule.get("Guid") for rule in change.context.present}
+    return Write("POST", build_path(WRITE_PATH, zone_id=change.parent_id), body,
+                 confirm=_sent(change, body, lambda found: found.get("Description") == body["Description"] and found.get("Guid") not in known),
+                 answered=lambda answer: _named_by(change, answer))
 
-    def _read(self):
-        return PULL_ZONE.read(self.module.client, self.zone_id)
 
-    def put(self, rule, content, order_index):
-        """Make the present ``rule`` (None for a new one) hold ``content`` at ``order_index``: at most one write."""
-        differing = differing_fields(rule or {}, content)
-        if rule is not None and not differing and rule.get("OrderIndex") == order_index:
-            return
-        if rule is not None and rule.get("ReadOnly"):
-            verb = "switched %s" % ("on" if content["Enabled"] else "off") if differing == ["Enabled"] else "changed"
-            self.refuse("The edge rule %s of pull zone %s is read-only, so it cannot be %s" % (rule.get("Guid"), self.zone_id, verb))
-            return
-        if rule is not None and differing == ["Enabled"] and rule.get("OrderIndex") == order_index:
-            self._switch(rule, content["Enabled"])
-            return
-        self._add_or_update(rule, content, differing, order_index)
+def _named_by(change, answer):
+    if isinstance(answer, dict):
+        change.after["Guid"] = answer.get("Guid")
 
-    def _switch(self, rule, enabled):
-        guid = rule["Guid"]
 
-        def switched(zone):
-            found = matching_rules(zone, guid=guid)
-            return len(found) == 1 and bool(found[0].get("Enabled")) == enabled
-
+def _change_rule(change):
+    """At most one write: the switch alone when that is all that differs, otherwise the whole rule."""
+    rule, differing = change.present, list(change.changes)
+    if rule.get("ReadOnly"):
+        verb = "switched %s" % ("on" if change.changes["Enabled"] else "off") if differing == ["Enabled"] else "changed"
+        change.refuse("The edge rule %s of pull zone %s is read-only, so it cannot be %s" % (rule.get("Guid"), change.parent_id, verb))
+        return None
+    guid = rule["Guid"]
+    if differing == ["Enabled"]:
+        enabled = change.changes["Enabled"]
         # Neither the contract's body {Id, Value} nor the vendor's ToggleRequestModel says what Id
         # is; the path names the rule already, so Id carries the pull zone's ID.
-        self.writes.append(Write("POST", build_path(SWITCH_PATH, zone_id=self.zone_id, guid=guid), {"Id": self.zone_id, "Value": enabled},
-                                 confirm=confirmation(self._read, switched)))
-        self._predicted_of(rule)["Enabled"] = enabled
+        return Write("POST", build_path(SWITCH_PATH, zone_id=change.parent_id, guid=guid), {"Id": change.parent_id, "Value": enabled},
+                     confirm=lambda: change.holding({"Enabled": enabled}))
+    # addOrUpdate replaces the whole rule: fields that compare equal keep the record's form (a
+    # trigger's patterns in the order it has them); null lists are sent as the empty ones they read back as.
+    body = {"Guid": guid}
+    body.update((field, copy.deepcopy(rule.get(field))) for field in CONTENT_FIELDS)
+    body.update((field, body[field] or []) for field in ("ExtraActions", "Triggers"))
+    body.update((field, copy.deepcopy(value)) for field, value in change.changes.items())
+    body["OrderIndex"] = change.changes.get("OrderIndex", rule.get("OrderIndex"))
+    change.after.update(body)
+    return Write("POST", build_path(WRITE_PATH, zone_id=change.parent_id), body,
+                 confirm=_sent(change, body, lambda found: found.get("Guid") == guid))
 
-    def _add_or_update(self, rule, content, differing, order_index):
-        # Fields that compare equal keep the record's form (a trigger's patterns in the order it has them).
-        body = copy.deepcopy(NEW_RULE)
-        if rule is not None:
-            body.update((field, copy.deepcopy(rule.get(field))) for field in CONTENT_FIELDS)
-            # The read model allows null lists; a write sends them as empty ones, which the rule reads back as.
-            body.update((field, body[field] or []) for field in ("ExtraActions", "Triggers"))
-        body.update((field, copy.deepcopy(content[field])) for field in differing)
-        body["OrderIndex"] = order_index
-        if rule is None:
-            known = {present.get("Guid") for present in self.rules}
-            write = Write("POST", build_path(WRITE_PATH, zone_id=self.zone_id), body,
-                          confirm=self._confirmation(lambda found: found.get("Description") == body["Description"] and found.get("Guid") not in known, body))
-            created = dict(body, Guid=None, ReadOnly=False)
-            self.predicted.append(created)
-            self._created[id(write)] = created
-        else:
-            body = dict({"Guid": rule["Guid"]}, **body)
-            write = Write("POST", build_path(WRITE_PATH, zone_id=self.zone_id), body,
-                          confirm=self._confirmation(lambda found: found.get("Guid") == rule["Guid"], body))
-            self._predicted_of(rule).update(body)
-        self.writes.append(write)
 
-    def _confirmation(self, candidate, body):
-        """A ``confirm`` that finds the rule ``body`` was sent for, holding it: a lost answer is settled by it."""
-        def confirm():
-            for found in self._read().get("EdgeRules") or []:
-                if candidate(found) and not differing_fields(found, body) and found.get("OrderIndex") == body["OrderIndex"]:
-                    return found
-            return None
-        return confirm
+def _sent(change, body, candidate):
+    """A ``confirm`` that finds the rule ``body`` was sent for, holding it: a lost answer is settled by it."""
+    def confirm():
+        for found in EDGE_RULES.read(change.module.client, change.parent_id):
+            if candidate(found) and not differing_fields(found, body) and found.get("OrderIndex") == body["OrderIndex"]:
+                return found
+        return None
+    return confirm
 
-    def delete(self, rule):
-        guid = rule["Guid"]
-        if rule.get("ReadOnly"):
-            self.refuse("The edge rule %s of pull zone %s is read-only, so it cannot be deleted" % (guid, self.zone_id))
-            return
-        self.writes.append(Write("DELETE", build_path(RULE_PATH, zone_id=self.zone_id, guid=guid),
-                                 confirm=confirmation(self._read, lambda zone: not matching_rules(zone, guid=guid))))
-        self.predicted = [predicted for predicted in self.predicted if predicted.get("Guid") != guid]
 
-    def _predicted_of(self, rule):
-        return next(predicted for predicted in self.predicted if predicted.get("Guid") == rule.get("Guid"))
+def _remove_rule(change):
+    guid = change.present["Guid"]
+    if change.present.get("ReadOnly"):
+        change.refuse("The edge rule %s of pull zone %s is read-only, so it cannot be deleted" % (guid, change.parent_id))
+        return None
+    return Write("DELETE", build_path(RULE_PATH, zone_id=change.parent_id, guid=guid), confirm=change.gone)
 
-    def next_order_index(self):
-        return max((rule.get("OrderIndex") or 0 for rule in self.rules), default=-1) + 1
+
+EDGE_RULES = Items(
+    noun="edge rule", parent=PULL_ZONE, parent_option="pull_zone_id", field="EdgeRules", key=rule_key,
+    differences=rule_differences, predict=_predict, new_item=new_rule, project=project_rule,
+    # Purging passes over read-only rules: they are bunny.net's.
+    platform=lambda rule: bool(rule.get("ReadOnly")),
+    add=_add_rule, change=_change_rule, remove=_remove_rule,
+    # Deletes first; then each rule in the order of the list, a new one or a changed one alike.
+    order=("remove", ("add", "change")),
+    # The result lists the rules in the order they run.
+    arrange=lambda rules: sorted(rules, key=lambda rule: rule.get("OrderIndex") or 0),
+)
+
+
+def next_order_index(rules):
+    return max((rule.get("OrderIndex") or 0 for rule in rules), default=-1) + 1
+
+
+def converge_edge_rules(module):
+    params = module.params
+    if params["rules"] is None:
+        converge_items(module, EDGE_RULES, lambda zone: one_rule_plan(module, zone))
+    else:
+        module.result_key = "edge_rules"
+        converge_items(module, EDGE_RULES, lambda zone: rule_list_plan(module, zone))
+
+
+def _refused(module, zone, problem):
+    plan = EDGE_RULES.plan(module, zone.get("Id"), [], [])
+    plan.refuse(problem)
+    return plan
 
 
 def one_rule_plan(module, zone):
     """One rule, found by ``guid`` or ``description``: created, changed in the fields given, switched or deleted."""
     params = module.params
     guid, description = params["guid"], params["description"]
+    present = ordered_rules(zone)
     matches = matching_rules(zone, guid, description)
-    focus = {"guid": guid, "description": description}
-
-    def project(rules):
-        # The rule asked for, followed through the plan: by its GUID once it has one.
-        if focus["guid"] is not None:
-            found = matching_rules({"EdgeRules": rules}, guid=focus["guid"])
-        else:
-            found = matching_rules({"EdgeRules": rules}, description=focus["description"])
-        return project_rule(found[0]) if len(found) == 1 else None
-
-    plan = EdgeRulePlan(module, zone, project)
     if len(matches) > 1:
-        plan.refuse(ambiguity(zone, description, len(matches)))
-        return plan
+        return _refused(module, zone, ambiguity(zone, description, len(matches)))
     rule = matches[0] if matches else None
-    if rule is not None:
-        focus["guid"] = rule["Guid"]
+    zone_id = params["pull_zone_id"]
     if params["state"] == "absent":
-        if rule is not None:
-            plan.delete(rule)
-        return plan
-
+        wanted = [rule] if rule is not None else []
+        return EDGE_RULES.plan(module, zone_id, present, wanted, "absent", focus=rule_key(rule) if rule else None)
     content = desired_content(dict(params, description=None))
     if rule is not None:
-        plan.put(rule, content, rule.get("OrderIndex"))
-        return plan
+        return EDGE_RULES.plan(module, zone_id, present, [dict(content, Guid=rule["Guid"])], focus=rule_key(rule))
     _rule, problem = find_edge_rule(zone, guid, description)
     if guid is not None or "ActionType" not in content:
         hint = "; give actions to create it" if guid is None and content.keys() - {"Enabled"} else ""
-        plan.refuse(problem + hint)
-        return plan
-    plan.put(None, dict(content, Description=description), plan.next_order_index())
-    return plan
+        return _refused(module, zone, problem + hint)
+    wanted = dict(content, Description=description, OrderIndex=next_order_index(present))
+    return EDGE_RULES.plan(module, zone_id, present, [wanted], focus=rule_key(wanted))
 
 
 def rule_list_plan(module, zone):
@@ -418,39 +399,37 @@ def rule_list_plan(module, zone):
     they had. Read-only rules keep their place; the others are numbered around them.
     """
     params = module.params
-    plan = EdgeRulePlan(module, zone, lambda rules: [project_rule(rule) for rule in rules])
+    present = ordered_rules(zone)
     listed = [desired_content(item) for item in params["rules"]]
+    problems = []
     for wanted in listed:
         matches = matching_rules(zone, description=wanted["Description"])
         if len(matches) > 1:
-            plan.refuse(ambiguity(zone, wanted["Description"], len(matches), "rules cannot tell which one is meant: give them distinct descriptions"))
+            problems.append(ambiguity(zone, wanted["Description"], len(matches),
+                                      "rules cannot tell which one is meant: give them distinct descriptions"))
         elif matches and matches[0].get("ReadOnly"):
-            plan.refuse("The edge rule %s (%r) of pull zone %s is read-only, so it cannot be listed in rules: leave it out, the module never changes it" % (
-                matches[0].get("Guid"), wanted["Description"], plan.zone_id))
-    if plan.problems:
+            problems.append("The edge rule %s (%r) of pull zone %s is read-only, so it cannot be listed in rules: leave it out, the "
+                            "module never changes it" % (matches[0].get("Guid"), wanted["Description"], params["pull_zone_id"]))
+    if problems:
+        plan = _refused(module, zone, problems[0])
+        plan.problems.extend(problems[1:])
         return plan
-
+    by_description = {rule.get("Description"): rule for rule in present}
     if params["state"] == "absent":
-        for wanted in listed:
-            for rule in matching_rules(zone, description=wanted["Description"]):
-                plan.delete(rule)
-        return plan
-
-    pairs, removed = reconcile_keyed(plan.rules, listed, "Description", purge=params["purge"])
-    present = {wanted["Description"]: rule for rule, wanted in pairs if rule is not None and wanted is not None}
-    unlisted = [rule for rule, wanted in pairs if wanted is None]
-    for rule in removed:
-        # Purging passes over read-only rules: they are bunny.net's.
-        if not rule.get("ReadOnly"):
-            plan.delete(rule)
-    pinned = {rule.get("OrderIndex") for rule in plan.rules if rule.get("ReadOnly")}
+        named = [rule for wanted in listed for rule in matching_rules(zone, description=wanted["Description"])]
+        return EDGE_RULES.plan(module, params["pull_zone_id"], present, named, "absent")
+    pinned = {rule.get("OrderIndex") for rule in present if rule.get("ReadOnly")}
     places = _free_indexes(pinned)
-    for wanted in listed:
-        plan.put(present.get(wanted["Description"]), wanted, next(places))
-    for rule in unlisted:
-        if not rule.get("ReadOnly"):
-            plan.put(rule, {}, next(places))
-    return plan
+    wanted = []
+    for content in listed:
+        rule = by_description.get(content["Description"])
+        wanted.append(dict(content, OrderIndex=next(places), Guid=rule["Guid"] if rule else None))
+    listed_descriptions = {content["Description"] for content in listed}
+    if not params["purge"]:
+        # The rules the list leaves out run after the listed ones, in the order they had.
+        wanted.extend({"Guid": rule["Guid"], "OrderIndex": next(places)} for rule in present
+                      if rule.get("Description") not in listed_descriptions and not rule.get("ReadOnly"))
+    return EDGE_RULES.plan(module, params["pull_zone_id"], present, wanted, purge=params["purge"])
 
 
 def _free_indexes(taken):

@@ -34,7 +34,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_patterns import 
     MOUNT_PATH_PATTERN,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
 
 # User-supplied maps whose keys are data, not field names: they keep their spelling in results.
@@ -409,21 +409,11 @@ def app_option_problems(params):
 
 # --- Reading -------------------------------------------------------------------------------------
 
-class ApplicationList(Resource):
-    """Applications as the engine finds them: by id, or by exact name in the cursor-paged list.
-
-    Only finding is the engine's: an application's life (templates merged by name, node selectors
-    that are never read back, restarts, waits) is mc_app's own.
-    """
-
-    # The list is cursor-paged and has no search: every application is listed and the names compared.
-    def list(self, client, search=None):
-        return list(client.paginate_cursor(self.list_path))
-
-
-APPS = ApplicationList(
-    noun="application", result_key="app", key=Field("name", "name"), fields=(), list_path=APPS_PATH,
-    item_path=APP_PATH.replace("{app_id}", "{id}"), id_field="id", search_param=None,
+# The list is cursor-paged and has no search: every application is listed and the names compared.
+APPS = Resource(
+    noun="application", result_key="app", key=Field("name", "name"), fields=(),
+    paths=Paths(APPS_PATH, APP_PATH.replace("{app_id}", "{id}"), search=None, pages="cursor"),
+    record=Record(id_field="id"),
 )
 
 # The read shape of an application the API has just created, before the options are applied.

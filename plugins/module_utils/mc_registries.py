@@ -4,8 +4,8 @@
 
 """The Magic Containers container registry as a resource on the engine (resource.py).
 
-The registry API differs from the engine's defaults in ways each override below names: its list
-is cursor-paged without search, its writes answer a status object (200 even when nothing was
+The registry API differs from the engine's defaults in ways its declaration and each override below
+name: its list is cursor-paged without search, its writes answer a status object (200 even when nothing was
 saved) rather than the record, an update is a PUT of the whole request, and a delete of a registry
 in use answers 200 with ``inUse``. Its id is an integer in reads and in these answers but a string
 wherever an application names its registry (``imageRegistryId``), and the vendor's Terraform
@@ -17,7 +17,8 @@ password, never the password, so ``update_password`` says when it is sent.
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import REGISTRIES_PATH, REGISTRY_PATH
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure, Plan, Write
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes
 
 # The vendor's RegistryType, by the names the option takes.
 REGISTRY_TYPES = {"docker_hub": "dockerHub", "github": "gitHub", "bunny_registry": "bunnyRegistry"}
@@ -41,31 +42,26 @@ def with_integer_id(record):
 
 
 class RegistryResource(Resource):
-    """The engine's life of a resource, with the registry API's list, answers and PUT."""
+    """The engine's life of a resource, with the registry API's answers and PUT."""
 
-    # The list is cursor-paged and has no search: every registry is read and the names compared.
     def list(self, client, search=None):
-        return [with_integer_id(record) for record in client.paginate_cursor(self.list_path)]
+        return [with_integer_id(record) for record in super().list(client, search)]
 
     def read(self, client, record_id):
         return with_integer_id(super().read(client, record_id))
 
-    def _create(self, module, desired):
+    def plan_create(self, module, desired):
         params = module.params
         desired = dict(desired, displayName=params["display_name"])
-        body = self.request(module, desired, {})
-        if params["type"] is not None:
-            body["type"] = REGISTRY_TYPES[params["type"]]
         after = self.project(self.predicted({}, desired))
-        after.update((key, None) for key in self.server_fields)
-        if not module.check_mode:
-            # A write answers a status object, not the registry: the registry is read afterwards.
-            answer = module.write("POST", self.create_path, body, confirm=lambda: self._only_named(module, params["display_name"]))
-            self._refuse_unsaved(module, answer, "create")
-            after = self.project(self.read(module.client, registry_id(answer.get("id"))))
-        module.exit_resource(True, {}, after)
+        after.update((key, None) for key in self.record.server_fields)
+        plan = Plan(before={}, after=after)
+        plan.add(Write("POST", self.paths.create, self.request(module, desired, {}),
+                       confirm=lambda: self.only_named(module, params["display_name"]),
+                       answered=lambda answer: self._saved(module, plan, answer, "create")))
+        return plan
 
-    def _update(self, module, current, desired):
+    def plan_update(self, module, current, desired):
         params = module.params
         record_id = current["id"]
         changes = self.differences(current, desired)
@@ -77,52 +73,59 @@ class RegistryResource(Resource):
         if "passwordCredentials" in changes:
             # What the API shows of a new password is known once it has it.
             after.update(dict.fromkeys(PASSWORD_HINTS))
-        if changes and not module.check_mode:
+        plan = Plan(before=self.project(current), after=self.project(after), record=current)
+        if changes:
             body = self.request(module, desired, current)
-            if params["type"] is not None:
-                body["type"] = REGISTRY_TYPES[params["type"]]
             if "passwordCredentials" not in changes:
                 body.pop("passwordCredentials", None)
             # A PUT without credentials leaves them as they are, and one with them sets the same
             # values again: sent again after a lost answer, it does no harm.
-            answer = module.write("PUT", self.path(record_id), body, confirm=None)
-            self._refuse_unsaved(module, answer, "update")
-            after = self.read(module.client, record_id)
-        module.exit_resource(bool(changes), self.project(current), self.project(after))
+            plan.add(Write("PUT", self.path(record_id), body, confirm=None,
+                           answered=lambda answer: self._saved(module, plan, answer, "update")))
+        return plan
 
-    def _delete(self, module, current):
-        if current is None:
-            module.exit_resource(False, {}, None)
-        record_id = current["id"]
-        if not module.check_mode:
-            answer = module.write("DELETE", self.path(record_id), confirm=lambda: self._gone(module, record_id))
-            if isinstance(answer, dict) and answer.get("status") == "inUse":
-                # A refusal that came with a success status: nothing was deleted.
-                module.client.write_applied = False
-                applications = answer.get("applications") or []
-                module.fail("Container registry %s is in use by the application%s %s; point their container templates "
-                            "at another registry first." % (record_id, "" if len(applications) == 1 else "s",
-                                                            ", ".join(applications) or "the API did not name"),
-                            applications=applications)
-        module.exit_resource(True, self.project(current), None)
+    def plan_delete(self, module, current):
+        plan = super().plan_delete(module, current)
+        for write in plan.writes:
+            write.answered = lambda answer: self._deleted(module, current["id"], answer)
+        return plan
 
-    @staticmethod
-    def request(module, desired, current):
+    def request(self, module, desired, current):
         """The whole ContainerRegistryRequest: a PUT replaces what it does not carry."""
         params = module.params
         body = {"displayName": desired.get("displayName", current.get("displayName"))}
         if params["password"] is not None:
             body["passwordCredentials"] = {"userName": params["user_name"], "password": params["password"]}
+        if params["type"] is not None:
+            body["type"] = REGISTRY_TYPES[params["type"]]
         return body
 
+    def _saved(self, module, plan, answer, action):
+        # A write answers a status, not the registry, so the registry is read afterwards.
+        self.refuse_unsaved(answer, action)
+        record_id = registry_id(answer.get("id")) if action == "create" else plan.record["id"]
+        plan.record = self.read(module.client, record_id)
+        plan.after = self.project(plan.record)
+
     @staticmethod
-    def _refuse_unsaved(module, answer, action):
-        # The API answers 200 with a status that may say the registry was not saved.
+    def refuse_unsaved(answer, action):
+        """Fail when the API answered 200 with a status that says the registry was not saved."""
         status = answer.get("status") if isinstance(answer, dict) else None
         if status not in (None, "saved"):
             hint = " Check user_name and password." if status == "secretsValidationFailed" else ""
-            module.fail("The API did not %s the container registry: %s (%s).%s" % (
+            raise Failure("The API did not %s the container registry: %s (%s).%s" % (
                 action, answer.get("error") or "no reason given", status, hint), registry_status=status)
+
+    @staticmethod
+    def _deleted(module, record_id, answer):
+        if isinstance(answer, dict) and answer.get("status") == "inUse":
+            # A refusal that came with a success status: nothing was deleted.
+            module.client.write_applied = False
+            applications = answer.get("applications") or []
+            raise Failure("Container registry %s is in use by the application%s %s; point their container templates "
+                          "at another registry first." % (record_id, "" if len(applications) == 1 else "s",
+                                                          ", ".join(applications) or "the API did not name"),
+                          applications=applications)
 
 
 REGISTRY = RegistryResource(
@@ -130,12 +133,10 @@ REGISTRY = RegistryResource(
     result_key="registry",
     key=Field("display_name", "displayName"),
     fields=(Field("user_name", "userName"),),
-    list_path=REGISTRIES_PATH,
-    item_path=REGISTRY_PATH.replace("{registry_id}", "{id}"),
-    update_method="PUT",
-    id_field="id",
-    server_fields=SERVER_FIELDS,
-    search_param=None,
+    # The list is cursor-paged and has no search: every registry is read and the names compared.
+    paths=Paths(REGISTRIES_PATH, REGISTRY_PATH.replace("{registry_id}", "{id}"), search=None, pages="cursor"),
+    record=Record(id_field="id", server_fields=SERVER_FIELDS),
+    writes=Writes(update="PUT"),
 )
 
 

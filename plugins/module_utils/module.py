@@ -16,6 +16,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.api import (
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import validate
 
 MASK = "********"
+INVALID_INPUT = "Invalid input: %s."
 
 AUTH_REFUSED = "The API key was refused (HTTP 401); check api_key or the BUNNYNET_API_KEY environment variable."
 
@@ -122,9 +123,7 @@ class BunnyModule:
         self.result_key = result_key
         self.secret_keys = frozenset(secret_keys)
 
-        problems = validate(self.params, tuple(API_RULES) + tuple(rules))
-        if problems:
-            self.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+        self.refuse(validate(self.params, tuple(API_RULES) + tuple(rules)))
 
         self.client = BunnyClient(
             api_key=self.params["api_key"],
@@ -217,6 +216,11 @@ class BunnyModule:
         """
         self.ansible.no_log_values.update(str(value) for value in values if value not in (None, ""))
 
+    def refuse(self, problems, msg=INVALID_INPUT, key="invalid_options"):
+        """Fail before any write with every problem in one message (``msg`` takes them joined), listed under ``key``."""
+        if problems:
+            self.fail(msg % "; ".join(problems), **({key: list(problems)} if key else {}))
+
     def fail(self, msg, **extra):
         extra["changed"] = bool(extra.get("changed")) or self.wrote
         self.ansible.fail_json(msg=msg, **extra)
@@ -232,7 +236,7 @@ class BunnyModule:
         result[self.result_key] = self.mask(items)
         self.ansible.exit_json(changed=False, **result)
 
-    def exit_resource(self, changed, before, after, **extra):
+    def exit_resource(self, changed, before, after, diff=True, **extra):
         """Finish a managing module: ``after`` is the resource (predicted in check mode).
 
         ``before`` and ``after`` are the same normalised projection, so ``--diff`` compares like
@@ -242,7 +246,7 @@ class BunnyModule:
         result = dict(extra)
         result["changed"] = bool(changed) or self.wrote
         result[self.result_key] = self.mask(after)
-        if self.ansible._diff:
+        if self.ansible._diff and diff:
             result["diff"] = dict(before=self._diff_side(before), after=self._diff_side(after))
         self.ansible.exit_json(**result)
 

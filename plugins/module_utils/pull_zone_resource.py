@@ -20,7 +20,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_settings 
     STRINGS,
     Enum,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, name_taken, unknown_names
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, name_taken, unknown_names
 
 # The vendor's PullZoneOriginType, by the names the options take.
 ORIGIN_TYPES = {"url": 0, "dns_accelerate": 1, "storage_zone": 2, "load_balancer": 3, "edge_script": 4,
@@ -147,13 +147,10 @@ PULL_ZONE = Resource(
     result_key="pull_zone",
     key=Field("name", "Name", create_only=True),
     fields=FIELDS,
-    list_path="/pullzone",
-    item_path="/pullzone/{id}",
-    server_fields=SERVER_FIELDS,
-    secret_keys=SECRET_KEYS,
-    read_names=READ_NAMES,
-    lock_creates=True,
-    lock_writes=True,
+    paths=Paths("/pullzone", "/pullzone/{id}"),
+    record=Record(server_fields=SERVER_FIELDS, secret_keys=SECRET_KEYS, read_names=READ_NAMES),
+    # The API failed parallel creates of pull zones.
+    writes=Writes(lock_creates=True, lock_writes=True),
     predict=predict_side_effects,
     problems=zone_problems,
 )

@@ -2,8 +2,8 @@
 # Copyright: (c) 2026, bunnynet.cloud contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""Pull zones and video libraries: what pullzone_hostname, pullzone_referrer, pullzone_edge_rule and
-videolibrary_referrer share.
+"""The items of pull zones and video libraries: hostnames and referrers (pullzone_hostname,
+pullzone_referrer, videolibrary_referrer), declared on items.py.
 
 Each module manages part of one parent record (a pull zone, a video library). It reads the record
 once, works out every write from that read, and makes one call per item that differs: the API has
@@ -14,13 +14,13 @@ plus one call per change however large the lists are. The edge rules' own code i
 """
 
 import re
-from contextlib import contextmanager
 
 from ansible.module_utils.parsing.convert_bool import boolean
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import reconcile_set
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import held_lock
+from ansible_collections.bunnynet.cloud.plugins.module_utils.items import Items, converge_items
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, Failure, Plan, Write
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY
 
 # bunny.net names every zone <name>.b-cdn.net; such hostnames belong to the platform.
 SYSTEM_HOSTNAME_SUFFIX = ".b-cdn.net"
@@ -41,7 +41,6 @@ HOSTNAME_ITEM_KEYS = ("name", "force_ssl")
 DNS_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\Z")
 DNS_NAME_MAX_LENGTH = 253
 DNS_NAME = "be a DNS name such as cdn.example.com"
-DEFAULT_LOCK_TIMEOUT = 600
 
 # The referrer lists of both parents: option, field of the read, and the add and remove operations.
 REFERRER_LISTS = (
@@ -50,72 +49,28 @@ REFERRER_LISTS = (
 )
 
 
-class Parent:
-    """A record whose parts the modules manage: its noun, its read path and the option naming it."""
-
-    # Import-time only (PULL_ZONE, VIDEO_LIBRARY), out of mutants' reach; test_referrers.py guards it.
-    def __init__(self, noun, path, id_option):  # pragma: no mutate block
-        self.noun = noun
-        self.path_template = path
-        self.id_option = id_option
-
-    def path(self, record_id):
-        return build_path(self.path_template, record_id=record_id)
-
-    def read(self, client, record_id):
-        return client.get(self.path(record_id))
-
-    def error_describer(self, record_id):
-        """A missing record named in a sentence; other errors keep the API's own sentence."""
-        path = self.path(record_id)
-
-        def describe(error):
-            if error.status == 404 and error.path == path:
-                return "%s %s was not found (HTTP 404)." % (self.noun, record_id)
-            return None
-        return describe
-
-
-PULL_ZONE = Parent("Pull zone", "/pullzone/{record_id}", "pull_zone_id")
-VIDEO_LIBRARY = Parent("Video library", "/videolibrary/{record_id}", "video_library_id")
-
-
-class Write:
-    """One call of a plan, with the read that tells whether it took effect when its answer is lost."""
-
-    def __init__(self, method, path, body=None, params=None, confirm=None):
-        self.method = method
-        self.path = path
-        self.body = body
-        self.params = params
-        self.confirm = confirm
-
-    def send(self, module):
-        return module.write(self.method, self.path, self.body, self.params, confirm=self.confirm)
-
-
 # --- Options and input rules ----------------------------------------------------------------------
 
-def parent_options(parent, **options):
-    """The argument spec of a module on ``parent``: its ID, the lock bound, and ``options``."""
+def parent_options(items, **options):
+    """The argument spec of a module on the parent of ``items``: its ID, the lock bound, and ``options``."""
     spec = {
-        parent.id_option: dict(type="int", required=True),
-        "lock_timeout": dict(type="int", default=DEFAULT_LOCK_TIMEOUT),
+        items.parent_option: dict(type="int", required=True),
+        "lock_timeout": dict(LOCK_TIMEOUT_OPTION),
     }
     spec.update(options)
     return spec
 
 
-def parent_rules(parent):
+def parent_rules(items):
     return (
-        (parent.id_option, dict(minimum=1)),
+        (items.parent_option, dict(minimum=1)),
         ("lock_timeout", dict(minimum=1)),
     )
 
 
-def referrer_options(parent):
+def referrer_options(items):
     return parent_options(
-        parent,
+        items,
         allowed_referrers=dict(type="list", elements="str"),
         blocked_referrers=dict(type="list", elements="str"),
         state=dict(type="str", default="present", choices=["present", "absent"]),
@@ -123,14 +78,14 @@ def referrer_options(parent):
     )
 
 
-def referrer_rules(parent):
-    return parent_rules(parent) + tuple(
+def referrer_rules(items):
+    return parent_rules(items) + tuple(
         rule for option, _field, _add, _remove in REFERRER_LISTS for rule in name_list_rules(option, "referrer"))
 
 
 def hostname_options():
     return parent_options(
-        PULL_ZONE,
+        HOSTNAMES,
         hostnames=dict(type="list", elements="raw", required=True),
         state=dict(type="str", default="present", choices=["present", "absent"]),
         purge=dict(type="bool", default=False),
@@ -140,7 +95,7 @@ def hostname_options():
 
 
 def hostname_rules():
-    return parent_rules(PULL_ZONE) + (
+    return parent_rules(HOSTNAMES) + (
         ("hostnames[]", dict(satisfies=(hostname_item_problem, "be a hostname, or a dict with name and optionally force_ssl"))),
         ("hostnames[]", dict(satisfies=(lambda item: hostname_problem(item) if isinstance(item, str) else True, DNS_NAME))),
         ("hostnames[].name", dict(satisfies=(hostname_problem, DNS_NAME))),
@@ -223,122 +178,46 @@ def each_name_once(items):
     return True
 
 
-# --- Running: the lock, the read, the writes ------------------------------------------------------
-
-@contextmanager
-def writing(module, parent):
-    """Hold the parent's lock around a run that may write; check mode only reads and takes none."""
-    if module.check_mode:
-        yield
-        return
-    with held_lock(module, parent.path(module.params[parent.id_option])):
-        yield
-
-
-def converge(module, parent, make_plan):
-    """Read the parent once under its lock, plan every write from that read, send them, and finish.
-
-    ``make_plan(module, record)`` returns a plan: ``problems`` (phrases that stop the run before
-    any write), ``before()`` and ``after()`` (the projection now and once the plan is applied),
-    ``changes()`` and ``apply()``.
-    """
-    record_id = module.params[parent.id_option]
-
-    def run(module):
-        with writing(module, parent):
-            plan = make_plan(module, parent.read(module.client, record_id))
-            if plan.problems:
-                module.fail("; ".join(plan.problems) + ".")
-            if not module.check_mode:
-                plan.apply()
-        module.exit_resource(plan.changes(), plan.before(), plan.after())
-
-    module.run(run, describe_error=parent.error_describer(record_id))
-
-
-class WritePlan:
-    """A plan that is a list of writes, each sent as it is."""
-
-    def __init__(self, module, before, after, writes=(), problems=()):
-        self.module = module
-        self.problems = list(problems)
-        self.writes = list(writes)
-        self._before = before
-        self._after = after
-
-    def before(self):
-        return self._before
-
-    def after(self):
-        return self._after
-
-    def changes(self):
-        return bool(self.writes)
-
-    def apply(self):
-        for write in self.writes:
-            write.send(self.module)
-
-
-def confirmation(read, settled):
-    """A ``confirm`` for module.write: read the parent again and return it if ``settled(record)``."""
-    def confirm():
-        record = read()
-        return record if settled(record) else None
-    return confirm
-
-
 # --- Referrers ------------------------------------------------------------------------------------
 
-def referrers_of(record):
-    return {option: list(record.get(field) or []) for option, field, _add, _remove in REFERRER_LISTS}
+def referrer_items(parent, parent_option, field, add, remove):
+    """A referrer list of ``parent``: plain names, compared as DNS compares them, one call per name."""
+    return Items(
+        noun="referrer", parent=parent, parent_option=parent_option, field=field, key=canonical,
+        add=lambda change: Write("POST", "%s/%s" % (change.parent_path, add), {"Hostname": change.wanted},
+                                 confirm=change.added),
+        remove=lambda change: Write("POST", "%s/%s" % (change.parent_path, remove), {"Hostname": change.present},
+                                    confirm=change.gone),
+        order=("add", "remove"),
+    )
 
 
-def referrer_plan(parent):
-    """The plan maker for the referrer lists of ``parent`` (a pull zone or a video library)."""
-    def make_plan(module, record):
-        params = module.params
-        record_id = params[parent.id_option]
-        path = parent.path(record_id)
+def referrer_lists(parent, parent_option):
+    """``{option: Items}`` of the two referrer lists of ``parent``."""
+    return {option: referrer_items(parent, parent_option, field, add, remove) for option, field, add, remove in REFERRER_LISTS}
 
-        def read():
-            return parent.read(module.client, record_id)
 
-        before = referrers_of(record)
-        after = referrers_of(record)
-        writes = []
-        for option, field, add, remove in REFERRER_LISTS:
+PULL_ZONE_REFERRERS = referrer_lists(PULL_ZONE, "pull_zone_id")
+VIDEO_LIBRARY_REFERRERS = referrer_lists(VIDEO_LIBRARY, "video_library_id")
+
+
+def converge_referrers(module, lists):
+    """Make the parent's referrer lists hold what the options give: one plan of both lists."""
+    params = module.params
+
+    def plan(record):
+        parent_id = params[lists["allowed_referrers"].parent_option]
+        plans = {}
+        for option, items in lists.items():
+            present = items.read(module.client, parent_id, record)
             if params[option] is None:
+                plans[option] = Plan(before=present, after=present)
                 continue
-            missing, extra = _set_changes(before[option], params[option], params["state"], params["purge"])
-            removed = {canonical(value) for value in extra}
-            after[option] = [value for value in before[option] if canonical(value) not in removed] + missing
-            writes.extend(
-                Write("POST", "%s/%s" % (path, add), {"Hostname": value}, confirm=confirmation(read, _listed(field, value, True)))
-                for value in missing)
-            writes.extend(
-                Write("POST", "%s/%s" % (path, remove), {"Hostname": value}, confirm=confirmation(read, _listed(field, value, False)))
-                for value in extra)
-        return WritePlan(module, before, after, writes)
-    return make_plan
+            wanted = [canonical(name) for name in params[option]]
+            plans[option] = items.plan(module, parent_id, present, wanted, params["state"], params["purge"])
+        return Plan.joined(plans)
 
-
-def _set_changes(current, listed, state, purge, keep=None):
-    """``(missing, extra)``: canonical names to add and present values to remove."""
-    if state == "present":
-        return reconcile_set(current, [canonical(name) for name in listed], purge=purge, normalize=canonical, keep=keep)
-    return [], _named_values(current, listed)
-
-
-def _named_values(current, listed):
-    """The present values, as the record holds them, that ``listed`` names: what state=absent removes."""
-    named = {canonical(name) for name in listed}
-    return [value for value in current if canonical(value) in named]
-
-
-def _listed(field, value, wanted):
-    name = canonical(value)
-    return lambda record: any(canonical(entry) == name for entry in record.get(field) or []) is wanted
+    converge_items(module, lists["allowed_referrers"], plan)
 
 
 # --- Hostnames ------------------------------------------------------------------------------------
@@ -358,139 +237,101 @@ def is_platform_hostname(record):
         hostname_value(record)).endswith(SYSTEM_HOSTNAME_SUFFIX)
 
 
-def wanted_hostnames(items):
-    """``[(name, force_ssl)]`` from the option's strings and dicts; names canonical, force_ssl None when not given."""
+def wanted_hostnames(params):
+    """The hostnames the options give, as partial records: name canonical, Force SSL and a certificate where asked."""
+    certificate = True if params["free_certificate"] or params["complete_external_dns_certificate"] else None
     wanted = []
-    for item in items:
+    for item in params["hostnames"]:
         if isinstance(item, dict):
-            force_ssl = item.get("force_ssl")
-            wanted.append((canonical(item["name"]), None if force_ssl is None else boolean(force_ssl)))
+            force_ssl = None if item.get("force_ssl") is None else boolean(item["force_ssl"])
+            name = item["name"]
         else:
-            wanted.append((canonical(item), None))
+            force_ssl, name = None, item
+        wanted.append({"Value": canonical(name), "ForceSSL": force_ssl, "HasCertificate": certificate})
     return wanted
 
 
-class HostnamePlan:
-    """The hostname writes for one pull zone, in the order they are sent, and the state they lead to."""
+def new_hostname(wanted):
+    """A hostname as addHostname leaves it: without Force SSL and without a certificate."""
+    return dict(Id=None, Value=wanted["Value"], ForceSSL=False, IsSystemHostname=False, IsManagedHostname=False, HasCertificate=False)
 
-    def __init__(self, module, zone):
-        self.module = module
-        self.params = module.params
-        self.zone_id = self.params["pull_zone_id"]
-        self.path = PULL_ZONE.path(self.zone_id)
-        self.records = zone.get("Hostnames") or []
-        self.by_name = {canonical(hostname_value(record)): record for record in self.records}
-        self.problems = []
-        self.added = []
-        self.certificates = []
-        self.force_ssl = {}
-        wanted = wanted_hostnames(self.params["hostnames"])
-        if self.params["state"] == "present":
-            self._plan_present(wanted)
-        else:
-            self._plan_absent([name for name, _force_ssl in wanted])
 
-    def _plan_present(self, wanted):
-        current = [hostname_value(record) for record in self.records]
-        self.added, self.removed = _set_changes(
-            current, [name for name, _force_ssl in wanted], "present", self.params["purge"],
-            keep=lambda value: is_platform_hostname(self.by_name[canonical(value)]))
-        self.problems.extend(
-            "The hostname %s is a bunny.net system hostname that pull zone %s does not have, so it cannot be added" % (name, self.zone_id)
-            for name in self.added if name.endswith(SYSTEM_HOSTNAME_SUFFIX))
-        for name, force_ssl in wanted:
-            record = self.by_name.get(name, {})
-            # A new hostname starts without Force SSL, so only turning it on is a change.
-            if force_ssl is not None and force_ssl != bool(record.get("ForceSSL")):
-                self.force_ssl[name] = force_ssl
-            if self._wants_certificate() and not record.get("HasCertificate"):
-                self.certificates.append(name)
+def _add_hostname(change):
+    name = change.wanted["Value"]
+    if name.endswith(SYSTEM_HOSTNAME_SUFFIX):
+        change.refuse("The hostname %s is a bunny.net system hostname that pull zone %s does not have, so it cannot be added" % (
+            name, change.parent_id))
+        return None
+    return Write("POST", change.parent_path + "/addHostname", {"Hostname": name}, confirm=change.added)
 
-    def _plan_absent(self, names):
-        current = [hostname_value(record) for record in self.records]
-        self.removed = _named_values(current, names)
-        self.problems.extend(
-            "The hostname %s is a system hostname of pull zone %s, which bunny.net manages, so it cannot be removed" % (value, self.zone_id)
-            for value in self.removed if is_platform_hostname(self.by_name[canonical(value)]))
 
-    def _wants_certificate(self):
-        return self.params["free_certificate"] or self.params["complete_external_dns_certificate"]
+def _change_hostname(change):
+    """Certificates first, then Force SSL, which needs one to serve HTTPS."""
+    name = change.key
+    writes = []
+    if change.changes.get("HasCertificate"):
+        writes.append(("certificate", _certificate_write(change)))
+    if "ForceSSL" in change.changes:
+        force_ssl = change.changes["ForceSSL"]
+        writes.append(("force_ssl", Write("POST", change.parent_path + "/setForceSSL", {"Hostname": name, "ForceSSL": force_ssl},
+                                          confirm=lambda: change.holding({"ForceSSL": force_ssl}))))
+    return writes
 
-    def before(self):
-        return [project_hostname(record) for record in self.records]
 
-    def after(self):
-        removed = {canonical(value) for value in self.removed}
-        certified = set(self.certificates)
-        hostnames = []
-        for record in self.records:
-            name = canonical(hostname_value(record))
-            if name in removed:
-                continue
-            hostname = project_hostname(record)
-            hostname["force_ssl"] = self.force_ssl.get(name, hostname["force_ssl"])
-            hostname["has_certificate"] = hostname["has_certificate"] or name in certified
-            hostnames.append(hostname)
-        hostnames.extend(
-            dict(id=None, value=name, force_ssl=self.force_ssl.get(name, False), is_system_hostname=False,
-                 is_managed_hostname=False, has_certificate=name in certified)
-            for name in self.added)
-        return hostnames
+def _certificate_write(change):
+    name = change.key
+    requests = change.context.state.setdefault("certificates", [])
+    requests.append(name)
+    obtained = change.context.state.setdefault("obtained", [])
+    failed = _certificate_failure(change.parent_id, requests, obtained)
+    if change.module.params["free_certificate"]:
+        # A GET that loads a certificate: the client sends it again after a lost answer, which
+        # at worst loads the same certificate twice.
+        return Write("GET", "/pullzone/loadFreeCertificate", params={"hostname": name},
+                     answered=lambda _answer: obtained.append(name), failed=failed)
+    return Write("POST", "/pullzone/completeExternalDnsCertificate", {"Hostname": name},
+                 confirm=lambda: change.holding({"HasCertificate": True}),
+                 answered=lambda _answer: obtained.append(name), failed=failed)
 
-    def changes(self):
-        return bool(self.added or self.removed or self.certificates or self.force_ssl)
 
-    def apply(self):
-        """Send the writes: adds, then certificates, then Force SSL (once a certificate can serve it), then removals."""
-        for name in self.added:
-            Write("POST", self.path + "/addHostname", {"Hostname": name},
-                  confirm=confirmation(self._read, lambda zone, name=name: _hostname_in(zone, name) is not None)).send(self.module)
-        self._request_certificates()
-        for name, force_ssl in self.force_ssl.items():
-            Write("POST", self.path + "/setForceSSL", {"Hostname": name, "ForceSSL": force_ssl},
-                  confirm=confirmation(self._read, lambda zone, name=name, force_ssl=force_ssl: bool(
-                      (_hostname_in(zone, name) or {}).get("ForceSSL")) == force_ssl)).send(self.module)
-        for value in self.removed:
-            Write("DELETE", self.path + "/removeHostname", {"Hostname": value},
-                  confirm=confirmation(self._read, lambda zone, value=value: _hostname_in(zone, canonical(value)) is None)).send(self.module)
-
-    def _request_certificates(self):
-        obtained = []
-        for name in self.certificates:
-            try:
-                self._certificate_write(name).send(self.module)
-            except BunnyApiError as error:
-                self._fail_certificates(error, obtained)
-            obtained.append(name)
-
-    def _certificate_write(self, name):
-        if self.params["free_certificate"]:
-            # A GET that loads a certificate: the client sends it again after a lost answer, which
-            # at worst loads the same certificate twice.
-            return Write("GET", "/pullzone/loadFreeCertificate", params={"hostname": name})
-        return Write("POST", "/pullzone/completeExternalDnsCertificate", {"Hostname": name},
-                     confirm=confirmation(self._read, lambda zone: (_hostname_in(zone, name) or {}).get("HasCertificate")))
-
-    def _fail_certificates(self, error, obtained):
-        missing = self.certificates[len(obtained):]
-        result = error.as_result()
-        self.module.fail(
+def _certificate_failure(zone_id, requested, obtained):
+    def failed(error):
+        missing = requested[len(obtained):]
+        # A certificate obtained already counts as a write (BunnyModule.write), so only a
+        # request that may have been applied remains to be said.
+        return Failure(
             "Certificates were requested for %d hostnames of pull zone %s: %s got one; %s did not. %s" % (
-                len(self.certificates), self.zone_id, _names(obtained), _names(missing), error),
-            # A certificate obtained already counts as a write (BunnyModule.write), so only a
-            # request that may have been applied remains to be said.
-            changed=error.outcome_unknown,
-            certificates_obtained=obtained,
-            certificates_missing=missing,
-            **result)
-
-    def _read(self):
-        return PULL_ZONE.read(self.module.client, self.zone_id)
+                len(requested), zone_id, _names(obtained), _names(missing), error),
+            changed=error.outcome_unknown, certificates_obtained=list(obtained), certificates_missing=missing,
+            **error.as_result())
+    return failed
 
 
-def _hostname_in(zone, name):
-    """The record of hostname ``name`` (canonical) on ``zone``, or None."""
-    return next((record for record in zone.get("Hostnames") or [] if canonical(hostname_value(record)) == name), None)
+def _remove_hostname(change):
+    if change.context.module.params["state"] == "absent" and is_platform_hostname(change.present):
+        change.refuse("The hostname %s is a system hostname of pull zone %s, which bunny.net manages, so it cannot be removed" % (
+            hostname_value(change.present), change.parent_id))
+        return None
+    return Write("DELETE", change.parent_path + "/removeHostname", {"Hostname": hostname_value(change.present)}, confirm=change.gone)
+
+
+HOSTNAMES = Items(
+    noun="hostname", parent=PULL_ZONE, parent_option="pull_zone_id", field="Hostnames",
+    key=lambda record: canonical(hostname_value(record)),
+    new_item=new_hostname, platform=is_platform_hostname, project=project_hostname,
+    add=_add_hostname, change=_change_hostname, remove=_remove_hostname,
+    order=("add", "certificate", "force_ssl", "remove"),
+)
+
+
+def converge_hostnames(module):
+    params = module.params
+
+    def plan(record):
+        present = HOSTNAMES.read(module.client, params["pull_zone_id"], record)
+        return HOSTNAMES.plan(module, params["pull_zone_id"], present, wanted_hostnames(params), params["state"], params["purge"])
+
+    converge_items(module, HOSTNAMES, plan)
 
 
 def _names(names):

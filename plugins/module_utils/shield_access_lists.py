@@ -15,7 +15,7 @@ import ipaddress
 import re
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import LOCK_TIMEOUT_OPTION, held_lock
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, held_lock
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_PATH, shield_data, zone_lock_path
 
 LISTS_PATH = "/shield/shield-zone/{zone_id}/access-lists"
@@ -210,8 +210,7 @@ class ZoneAccessLists:
 
     def run(self):
         problems = input_problems(self.params)
-        if problems:
-            self.module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+        self.module.refuse(problems)
         overview = self._overview()
         if self.params["managed_lists"] is not None:
             self.module.result_key = "managed_lists"
@@ -335,8 +334,7 @@ class ZoneAccessLists:
     # --- Writing
 
     def _refuse(self, problems):
-        if problems:
-            self.module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+        self.module.refuse(problems)
 
     def _finish(self, before, after):
         if self.writes and not self.module.check_mode:

@@ -17,13 +17,9 @@ configuration that is sent replaces the stored one or merges into it.
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import (
-    LOCK_TIMEOUT_OPTION,
-    Field,
-    Resource,
-    held_lock,
-)
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_PATH, shield_data, shield_pages, zone_lock_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, held_lock
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_PATH, shield_data, zone_lock_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
 
 RULE_NAME_PATTERN = r"[A-Za-z0-9 ]+"
@@ -282,20 +278,16 @@ def refused_in_answer(answer, method, path):
 class ZoneRuleResource(Resource):
     """The rules of one kind in one Shield zone, on the engine for finding them.
 
-    Overrides: ``list`` (the list path carries the zone, and the list is Shield's pages of
-    ``{data, page}``, where the engine expects ``Items``), ``read`` (a rule is read bare, and a
-    2xx answer can carry the API's refusal in ``errorResponse``) and ``project`` (the options' terms).
+    Overrides: ``read`` (a rule is read bare, and a 2xx answer can carry the API's refusal in
+    ``errorResponse``) and ``project`` (the options' terms).
     """
 
     def __init__(self, kind, zone_id):
         super().__init__(noun=kind.noun, result_key=kind.result_key, key=Field("name", "ruleName"), fields=(),
-                         list_path=build_path(kind.list_path, zone_id=zone_id), item_path=kind.item_path, id_field="id",
-                         search_param=None, update_method="PATCH", lock_writes=True)
+                         paths=Paths(build_path(kind.list_path, zone_id=zone_id), kind.item_path, search=None, pages="shield"),
+                         record=Record(id_field="id"), writes=Writes(update="PATCH", lock_writes=True))
         self.kind = kind
         self.zone_id = zone_id
-
-    def list(self, client, search=None):
-        return list(shield_pages(client, self.list_path))
 
     def read(self, client, record_id):
         path = self.path(record_id)
@@ -323,8 +315,7 @@ class ZoneRules:
 
     def run(self):
         problems = input_problems(self.params)
-        if problems:
-            self.module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+        self.module.refuse(problems)
         if self.params["rules"] is not None:
             self.module.result_key = self.kind.result_key + "s"
             self._plan_list()
@@ -347,8 +338,7 @@ class ZoneRules:
         self._finish(before, after)
 
     def _refuse(self, problems):
-        if problems:
-            self.module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+        self.module.refuse(problems)
 
     def _find_one(self):
         if self.params["id"] is None:

@@ -5,15 +5,15 @@
 """The Shield zone of a pull zone, as a resource on the engine (resource.py): what shield_zone and shield_zone_info share.
 
 A pull zone has at most one Shield zone, so the pull zone's id is the natural key. The Shield API
-differs from the engine's defaults in four ways, each handled by an override below: reads answer
-``{data}``; the list is paged by ``page.nextPage``; create and update wrap the settings in
-``{pullZoneId | shieldZoneId, shieldZone}`` and update goes to the collection's path; and there is
-no delete.
+differs from the engine's defaults in ways its declaration states (the list is paged by
+``page.nextPage``; there is no delete) and three the overrides below handle: reads answer
+``{data}``; the key is looked up by the API itself; create and update wrap the settings in
+``{pullZoneId | shieldZoneId, shieldZone}`` and update goes to the collection's path.
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import shield_data, shield_pages, zone_lock_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import shield_data, zone_lock_path
 
 ZONES_PATH = "/shield/shield-zones"
 ZONE_ITEM_PATH = "/shield/shield-zone/{id}"
@@ -79,10 +79,6 @@ class ShieldZoneResource(Resource):
     def read(self, client, record_id):
         return shield_data(client.get(self.path(record_id)))
 
-    # Overridden: the list is Shield's pages ({data, page.nextPage}), not Items/HasMoreItems.
-    def list(self, client, search=None):
-        return list(shield_pages(client, ZONES_PATH))
-
     # Overridden: the key is the pull zone, which the API looks up itself; no zone is a 404.
     def named(self, client, name):
         try:
@@ -128,12 +124,8 @@ SHIELD_ZONE = ShieldZoneResource(
     result_key="shield_zone",
     key=Field("pull_zone_id", "pullZoneId", type="int", create_only=True),
     fields=FIELDS,
-    list_path=ZONES_PATH,
-    item_path=ZONE_ITEM_PATH,
-    id_field="shieldZoneId",
-    server_fields=SERVER_FIELDS,
-    lock_writes=True,
+    paths=Paths(ZONES_PATH, ZONE_ITEM_PATH, search=None, pages="shield"),
+    record=Record(id_field="shieldZoneId", server_fields=SERVER_FIELDS),
     # The API has no delete; a pull zone without a Shield zone is already absent.
-    delete_method=None,
-    no_delete=NO_DELETE,
+    writes=Writes(lock_writes=True, delete=None, no_delete=NO_DELETE),
 )

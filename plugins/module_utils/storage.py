@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import SAFE_METHODS, BunnyApiError, BunnyClient
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, name_taken
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, name_taken
 
 try:
     import requests
@@ -107,14 +107,10 @@ STORAGE_ZONE = StorageZoneResource(
     result_key="storage_zone",
     key=Field("name", "Name", create_only=True),
     fields=FIELDS,
-    list_path="/storagezone",
-    item_path="/storagezone/{id}",
-    server_fields=SERVER_FIELDS,
-    secret_keys=SECRET_KEYS,
+    paths=Paths("/storagezone", "/storagezone/{id}"),
+    record=Record(server_fields=SERVER_FIELDS, secret_keys=SECRET_KEYS, new_record=NEW_ZONE),
+    writes=Writes(create_names=ADD_NAMES, create_requires=("region",)),
     problems=zone_problems,
-    create_names=ADD_NAMES,
-    create_requires=("region",),
-    new_record=NEW_ZONE,
 )
 
 

@@ -16,7 +16,7 @@ player controls, playback speeds) are options that take a list.
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import kind_problem
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_settings import BOOL, INT, STR, STRINGS, Enum
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, unknown_names
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, unknown_names
 
 RESOLUTIONS = ["240p", "360p", "480p", "720p", "1080p", "1440p", "2160p"]
 PLAYER_CONTROLS = ["play-large", "play", "progress", "current-time", "mute", "volume", "captions", "settings", "pip",
@@ -170,16 +170,13 @@ VIDEO_LIBRARY = VideoLibraryResource(
     result_key="video_library",
     key=Field("name", "Name"),
     fields=FIELDS,
-    list_path="/videolibrary",
-    item_path="/videolibrary/{id}",
-    server_fields=SERVER_FIELDS,
-    secret_keys=SECRET_KEYS,
+    paths=Paths("/videolibrary", "/videolibrary/{id}"),
+    record=Record(server_fields=SERVER_FIELDS, secret_keys=SECRET_KEYS),
+    # A create takes part of the settings; the rest follow in an update of the new library. Writes
+    # answer with the library, without the token authentication settings its zone keeps.
+    writes=Writes(create_names={name: name for name in CREATE_PROPERTIES}, read_after_write=True),
     predict=predict_side_effects,
     problems=library_problems,
-    # A create takes part of the settings; the rest follow in an update of the new library.
-    create_names={name: name for name in CREATE_PROPERTIES},
-    # Writes answer with the library, without the token authentication settings its zone keeps.
-    read_after_write=True,
 )
 
 

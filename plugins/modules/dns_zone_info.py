@@ -110,17 +110,10 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.module import Bunny
 
 
 def read_zones(module):
-    params = module.params
-    if params["id"] is not None:
-        zones = [DNS_ZONE.read(module.client, params["id"])]
-    elif params["domain"] is not None:
-        zones = DNS_ZONE.named(module.client, params["domain"])
-    else:
-        zones = DNS_ZONE.list(module.client, search=params["search"])
     projected = []
-    for zone in zones:
+    for zone in DNS_ZONE.select(module):
         item = DNS_ZONE.project(zone)
-        if params["export"]:
+        if module.params["export"]:
             exported = module.client.get(export_path(zone["Id"]))
             item["zone_file"] = exported if isinstance(exported, str) else ""
         projected.append(item)

@@ -690,8 +690,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.module import Bunny
 def manage_app(module):
     params = module.params
     problems = app_option_problems(params)
-    if problems:
-        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+    module.refuse(problems)
     current = find_app(module)
     if params["state"] == "absent":
         delete_app(module, current)

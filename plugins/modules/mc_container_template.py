@@ -572,8 +572,7 @@ def update_template(module):
     params = module.params
     app_id = params["app_id"]
     problems = template_option_problems(params)
-    if problems:
-        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+    module.refuse(problems)
     current, app, problem = find_template(module.client, app_id, params["container_id"], params["name"])
     if problem:
         module.fail(problem)

@@ -337,8 +337,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource 
 
 def manage_zone(module):
     problems = settings_problems(module.params["settings"] or {})
-    if problems:
-        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+    module.refuse(problems)
     PULL_ZONE.converge(module, desired_zone(module.params))
 
 

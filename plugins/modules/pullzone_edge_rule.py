@@ -349,26 +349,18 @@ edge_rules:
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_rules import (
     EDGE_RULE_MODULE_KWARGS,
+    converge_edge_rules,
     edge_rule_options,
     edge_rule_rules,
     listed_rule_problems,
-    one_rule_plan,
-    rule_list_plan,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import PULL_ZONE, converge
 
 
 def main():
     module = BunnyModule(argument_spec=edge_rule_options(), result_key="edge_rule", rules=edge_rule_rules(), **EDGE_RULE_MODULE_KWARGS)
-    problems = listed_rule_problems(module.params)
-    if problems:
-        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
-    if module.params["rules"] is None:
-        converge(module, PULL_ZONE, one_rule_plan)
-    else:
-        module.result_key = "edge_rules"
-        converge(module, PULL_ZONE, rule_list_plan)
+    module.refuse(listed_rule_problems(module.params))
+    converge_edge_rules(module)
 
 
 if __name__ == "__main__":

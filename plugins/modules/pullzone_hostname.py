@@ -167,10 +167,8 @@ certificates_missing:
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
-    PULL_ZONE,
-    HostnamePlan,
     absent_system_hostname_problems,
-    converge,
+    converge_hostnames,
     hostname_options,
     hostname_rules,
 )
@@ -184,9 +182,8 @@ def main():
         mutually_exclusive=[("free_certificate", "complete_external_dns_certificate")],
     )
     problems = absent_system_hostname_problems(module.params)
-    if problems:
-        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
-    converge(module, PULL_ZONE, HostnamePlan)
+    module.refuse(problems)
+    converge_hostnames(module)
 
 
 if __name__ == "__main__":

@@ -94,14 +94,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource 
 
 
 def read_zones(module):
-    params = module.params
-    if params["id"] is not None:
-        zones = [PULL_ZONE.read(module.client, params["id"])]
-    elif params["name"] is not None:
-        zones = PULL_ZONE.named(module.client, params["name"])
-    else:
-        zones = PULL_ZONE.list(module.client, search=params["search"])
-    module.exit_info([PULL_ZONE.project(zone) for zone in zones])
+    module.exit_info([PULL_ZONE.project(zone) for zone in PULL_ZONE.select(module)])
 
 
 def main():

@@ -108,9 +108,11 @@ purged:
 
 from urllib.parse import urlsplit
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import PULL_ZONE, canonical, hostname_value
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure, Plan, Write, apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import canonical, hostname_value
 
 ZONE_PURGE_PATH = "/pullzone/{zone_id}/purgeCache"
 URL_PURGE_PATH = "/purge"
@@ -119,22 +121,20 @@ ABSOLUTE_URL = r"https?://[^\s/?#]+(?:[/?#]\S*)?"
 
 
 def purge(module):
+    """A purge always changes the cache, in check mode too; purging twice purges the same files, so a
+    purge whose answer is lost is sent again, unread."""
     params = module.params
     zone_id, urls = params["pull_zone_id"], params["urls"]
     purged = dict(pull_zone_id=zone_id, cache_tag=params["cache_tag"], urls=list(urls or []))
+    plan = Plan(after=purged, changed=True, diff=False)
     if zone_id is not None:
-        zone = PULL_ZONE.read(module.client, zone_id)
-        problems = foreign_urls(zone, urls or [])
-        if problems:
-            module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
-    if not module.check_mode:
-        if urls:
-            purge_urls(module, urls, purged)
-        else:
-            body = {"CacheTag": params["cache_tag"]} if params["cache_tag"] is not None else None
-            # Purging twice purges the same files: a purge whose answer is lost is sent again, unread.
-            module.write("POST", build_path(ZONE_PURGE_PATH, zone_id=zone_id), body, confirm=None)
-    module.ansible.exit_json(changed=True, purged=purged)
+        plan.problems = foreign_urls(PULL_ZONE.read(module.client, zone_id), urls or [])
+    if urls:
+        plan.writes = url_purges(module, urls, purged)
+    else:
+        body = {"CacheTag": params["cache_tag"]} if params["cache_tag"] is not None else None
+        plan.add(Write("POST", build_path(ZONE_PURGE_PATH, zone_id=zone_id), body, confirm=None))
+    apply(module, plan)
 
 
 def foreign_urls(zone, urls):
@@ -146,20 +146,21 @@ def foreign_urls(zone, urls):
     ]
 
 
-def purge_urls(module, urls, purged):
+def url_purges(module, urls, purged):
+    """One purge per URL; a failure after the first says which URLs were purged before it."""
     query = {"exactPath": "true"} if module.params["exact_path"] else {}
     done = []
-    for url in urls:
-        try:
-            module.write("POST", URL_PURGE_PATH, params=dict(query, url=url), confirm=None)
-        except BunnyApiError as error:
-            if not done:
-                raise
-            result = error.as_result()
-            result["api_error"] = module.mask(result["api_error"])
-            module.fail("%s The URLs before it were purged: %s." % (error, ", ".join(done)), changed=error.outcome_unknown,
-                        purged=dict(purged, urls=done), **result)
-        done.append(url)
+
+    def failed(error):
+        if not done:
+            return None
+        result = error.as_result()
+        result["api_error"] = module.mask(result["api_error"])
+        return Failure("%s The URLs before it were purged: %s." % (error, ", ".join(done)), changed=error.outcome_unknown,
+                       purged=dict(purged, urls=list(done)), **result)
+
+    return [Write("POST", URL_PURGE_PATH, params=dict(query, url=url), confirm=None, failed=failed,
+                  answered=lambda _answer, url=url: done.append(url)) for url in urls]
 
 
 def main():
@@ -182,7 +183,7 @@ def main():
         required_if=[("exact_path", True, ("urls",))],
     )
     zone_id = module.params["pull_zone_id"]
-    module.run(purge, describe_error=PULL_ZONE.error_describer(zone_id) if zone_id is not None else None)
+    module.run(purge, describe_error=PULL_ZONE.describe_missing(zone_id) if zone_id is not None else None)
 
 
 if __name__ == "__main__":

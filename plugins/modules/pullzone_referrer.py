@@ -117,22 +117,21 @@ referrers:
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
-    PULL_ZONE,
-    converge,
+    PULL_ZONE_REFERRERS,
+    converge_referrers,
     referrer_options,
-    referrer_plan,
     referrer_rules,
 )
 
 
 def main():
     module = BunnyModule(
-        argument_spec=referrer_options(PULL_ZONE),
+        argument_spec=referrer_options(PULL_ZONE_REFERRERS["allowed_referrers"]),
         result_key="referrers",
-        rules=referrer_rules(PULL_ZONE),
+        rules=referrer_rules(PULL_ZONE_REFERRERS["allowed_referrers"]),
         required_one_of=[("allowed_referrers", "blocked_referrers")],
     )
-    converge(module, PULL_ZONE, referrer_plan(PULL_ZONE))
+    converge_referrers(module, PULL_ZONE_REFERRERS)
 
 
 if __name__ == "__main__":

@@ -65,14 +65,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resourc
 
 
 def read_zones(module):
-    params = module.params
-    if params["shield_zone_id"] is not None:
-        zones = [SHIELD_ZONE.read(module.client, params["shield_zone_id"])]
-    elif params["pull_zone_id"] is not None:
-        zones = SHIELD_ZONE.named(module.client, params["pull_zone_id"])
-    else:
-        zones = SHIELD_ZONE.list(module.client)
-    module.exit_info([SHIELD_ZONE.project(zone) for zone in zones])
+    module.exit_info([SHIELD_ZONE.project(zone) for zone in SHIELD_ZONE.select(module, id_option="shield_zone_id")])
 
 
 def main():

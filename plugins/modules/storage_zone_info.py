@@ -96,14 +96,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STOR
 
 
 def read_zones(module):
-    params = module.params
-    if params["id"] is not None:
-        zones = [STORAGE_ZONE.read(module.client, params["id"])]
-    elif params["name"] is not None:
-        zones = STORAGE_ZONE.named(module.client, params["name"])
-    else:
-        zones = STORAGE_ZONE.list(module.client)
-    module.exit_info([STORAGE_ZONE.project(zone) for zone in zones])
+    module.exit_info([STORAGE_ZONE.project(zone) for zone in STORAGE_ZONE.select(module)])
 
 
 def main():

@@ -266,8 +266,7 @@ def manage_library(module):
     desired = desired_library(module.params)
     # What contradicts itself whatever the library holds fails before any request; the rest once it is read.
     problems = settings_problems(module.params["settings"] or {}) + library_problems(None, desired)
-    if problems:
-        module.fail("Invalid input: %s." % "; ".join(problems), invalid_options=problems)
+    module.refuse(problems)
     VIDEO_LIBRARY.converge(module, desired)
 
 

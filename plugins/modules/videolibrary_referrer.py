@@ -108,22 +108,21 @@ referrers:
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
-    VIDEO_LIBRARY,
-    converge,
+    VIDEO_LIBRARY_REFERRERS,
+    converge_referrers,
     referrer_options,
-    referrer_plan,
     referrer_rules,
 )
 
 
 def main():
     module = BunnyModule(
-        argument_spec=referrer_options(VIDEO_LIBRARY),
+        argument_spec=referrer_options(VIDEO_LIBRARY_REFERRERS["allowed_referrers"]),
         result_key="referrers",
-        rules=referrer_rules(VIDEO_LIBRARY),
+        rules=referrer_rules(VIDEO_LIBRARY_REFERRERS["allowed_referrers"]),
         required_one_of=[("allowed_referrers", "blocked_referrers")],
     )
-    converge(module, VIDEO_LIBRARY, referrer_plan(VIDEO_LIBRARY))
+    converge_referrers(module, VIDEO_LIBRARY_REFERRERS)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 import pytest
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import comparable
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import (
     PULL_ZONE,
     describe_error,
@@ -11,7 +12,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource 
     settings_problems,
     zone_problems,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Resource, comparable, name_taken, unknown_names
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Resource, Writes, name_taken, unknown_names
 
 ORIGIN_TYPES = {"url": 0, "storage_zone": 2}
 
@@ -211,7 +212,7 @@ class StandInClient:
     def get(self, path, params=None):
         return next(record for record in self.records if path.endswith("/%s" % record["Id"]))
 
-    def paginate_pages(self, path, params=None):
+    def paginate(self, path, params=None, shape="pages"):
         return iter(self.records)
 
 
@@ -230,11 +231,16 @@ class StandInModule:
     def fail(self, msg, **extra):
         raise Finished(failed=True, msg=msg, **extra)
 
+    def refuse(self, problems, msg="Invalid input: %s.", key="invalid_options"):
+        if problems:
+            self.fail(msg % "; ".join(problems), **{key: problems})
+
     def exit_resource(self, changed, before, after, **extra):
         raise Finished(changed=changed, before=before, after=after)
 
 
 THING = Field("name", "Name", create_only=True)
+BADGES = Paths("/badges", "/badges/{id}")
 COLOUR = Field("colour", "Colour")
 
 
@@ -246,7 +252,7 @@ def converge(resource, records, desired, **params):
 
 
 def test_a_resource_the_api_cannot_change_refuses_a_difference_in_check_mode_too():
-    fixed = Resource("badge", "badge", THING, (COLOUR,), "/badges", "/badges/{id}", update_method=None)
+    fixed = Resource("badge", "badge", THING, (COLOUR,), BADGES, writes=Writes(update=None))
 
     result, written = converge(fixed, [{"Id": 1, "Name": "a", "Colour": "red"}], {"Colour": "blue"}, name="a", check_mode=True)
 
@@ -255,8 +261,8 @@ def test_a_resource_the_api_cannot_change_refuses_a_difference_in_check_mode_too
 
 
 def test_a_resource_the_api_cannot_delete_says_why_with_the_record():
-    kept = Resource("badge", "badge", THING, (), "/badges", "/badges/{id}", delete_method=None,
-                    no_delete="Badge %(Name)s (%(Id)s) cannot be deleted: the API has no delete.")
+    kept = Resource("badge", "badge", THING, (), BADGES,
+                    writes=Writes(delete=None, no_delete="Badge %(Name)s (%(Id)s) cannot be deleted: the API has no delete."))
 
     result, written = converge(kept, [{"Id": 1, "Name": "a"}], {}, name="a", state="absent")
 
@@ -265,7 +271,7 @@ def test_a_resource_the_api_cannot_delete_says_why_with_the_record():
 
 
 def test_a_resource_the_api_cannot_delete_is_absent_when_there_is_none():
-    kept = Resource("badge", "badge", THING, (), "/badges", "/badges/{id}", delete_method=None, no_delete="never shown")
+    kept = Resource("badge", "badge", THING, (), BADGES, writes=Writes(delete=None, no_delete="never shown"))
 
     result, _written = converge(kept, [], {}, name="a", state="absent")
 
@@ -273,7 +279,7 @@ def test_a_resource_the_api_cannot_delete_is_absent_when_there_is_none():
 
 
 def test_two_records_with_the_key_fail_and_list_their_ids():
-    things = Resource("badge", "badge", THING, (), "/badges", "/badges/{id}")
+    things = Resource("badge", "badge", THING, (), BADGES)
 
     result, written = converge(things, [{"Id": 1, "Name": "a"}, {"Id": 2, "Name": "a"}], {}, name="a")
 
@@ -289,7 +295,7 @@ def test_the_request_hooks_shape_what_is_sent():
         def update_request(self, current, changes, after):
             return "PATCH", "/badges", {"id": current["Id"], "badge": changes}
 
-    wrapped = Wrapped("badge", "badge", THING, (COLOUR,), "/badges", "/badges/{id}")
+    wrapped = Wrapped("badge", "badge", THING, (COLOUR,), BADGES)
 
     _result, created = converge(wrapped, [], {"Colour": "red"}, name="b")
     _result, updated = converge(wrapped, [{"Id": 1, "Name": "a", "Colour": "red"}], {"Colour": "blue"}, name="a")
@@ -299,7 +305,7 @@ def test_the_request_hooks_shape_what_is_sent():
 
 
 def test_a_resource_names_several_by_its_plural():
-    registries = Resource("container registry", "registry", THING, (), "/registries", "/registries/{id}", plural="container registries")
+    registries = Resource("container registry", "registry", THING, (), Paths("/registries", "/registries/{id}"), plural="container registries")
 
     result, _written = converge(registries, [{"Id": 1, "Name": "a"}, {"Id": 2, "Name": "a"}], {}, name="a")
 
@@ -307,17 +313,17 @@ def test_a_resource_names_several_by_its_plural():
 
 
 def test_only_a_resource_with_locks_bounds_the_lock_timeout():
-    assert Resource("badge", "badge", THING, (), "/badges", "/badges/{id}").rules() == (("id", dict(minimum=1)),)
+    assert Resource("badge", "badge", THING, (), BADGES).rules() == (("id", dict(minimum=1)),)
     assert PULL_ZONE.rules() == (("id", dict(minimum=1)), ("lock_timeout", dict(minimum=1)))
 
 
 def test_a_create_model_narrower_than_the_update_model_splits_a_create_into_its_own_names_and_an_update():
-    resource = Resource("zone", "zone", Field("name", "Name"), [], "/zone", "/zone/{id}",
-                        create_names={"Name": "Name", "ReplicationZones": "ReplicationRegions"})
+    resource = Resource("zone", "zone", Field("name", "Name"), [], Paths("/zone", "/zone/{id}"),
+                        writes=Writes(create_names={"Name": "Name", "ReplicationZones": "ReplicationRegions"}))
     body = {"Name": "site", "ReplicationZones": ["NY"], "Rewrite404To200": True}
 
-    assert resource._split_create(body) == ({"Name": "site", "ReplicationRegions": ["NY"]}, {"Rewrite404To200": True})
-    assert Resource("zone", "zone", Field("name", "Name"), [], "/zone", "/zone/{id}")._split_create(body) == (body, {})
+    assert resource.split_create(body) == ({"Name": "site", "ReplicationRegions": ["NY"]}, {"Rewrite404To200": True})
+    assert Resource("zone", "zone", Field("name", "Name"), [], Paths("/zone", "/zone/{id}")).split_create(body) == (body, {})
 
 
 class Refused(Exception):
@@ -337,12 +343,12 @@ class CheckModule:
 
 
 def test_a_create_without_the_options_it_needs_names_each_of_them():
-    resource = Resource("storage zone", "zone", Field("name", "Name"), [], "/zone", "/zone/{id}", create_requires=("region", "zone_tier"))
+    resource = Resource("storage zone", "zone", Field("name", "Name"), [], Paths("/zone", "/zone/{id}"), writes=Writes(create_requires=("region", "zone_tier")))
 
     with pytest.raises(Refused) as refused:
-        resource._create(CheckModule(name="media", region=None, zone_tier=None), {})
+        resource.plan_create(CheckModule(name="media", region=None, zone_tier=None), {})
     with pytest.raises(Refused) as one_refused:
-        resource._create(CheckModule(name="media", region="DE", zone_tier=None), {})
+        resource.plan_create(CheckModule(name="media", region="DE", zone_tier=None), {})
 
     assert str(refused.value) == "Storage zone 'media' does not exist; region and zone_tier are required to create it."
     assert str(one_refused.value) == "Storage zone 'media' does not exist; zone_tier is required to create it."

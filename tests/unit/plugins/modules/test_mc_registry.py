@@ -5,6 +5,7 @@ import json
 import pytest
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils import mc_registries
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure
 from ansible_collections.bunnynet.cloud.plugins.modules import mc_registry
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import REGISTRIES, read_raw, storefront
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
@@ -224,29 +225,14 @@ def test_a_registry_id_is_an_integer_whether_the_api_sent_a_number_or_a_string(g
     assert mc_registries.with_integer_id({"id": given, "displayName": "Hub"}) == {"id": expected, "displayName": "Hub"}
 
 
-class RefusingModule:
-    def __init__(self):
-        self.failure = None
-
-    def fail(self, msg, **extra):
-        self.failure = dict(extra, msg=msg)
-        raise SystemExit(1)
-
-
 @pytest.mark.parametrize("status", ["secretsValidationFailed", "invalidInput", "unknownErrorOccured"])
 def test_a_save_the_api_answers_with_another_status_than_saved_fails_with_its_reason(status):
-    module = RefusingModule()
+    with pytest.raises(Failure) as failure:
+        mc_registries.RegistryResource.refuse_unsaved({"id": None, "error": "credentials rejected", "status": status}, "create")
 
-    with pytest.raises(SystemExit):
-        mc_registries.RegistryResource._refuse_unsaved(module, {"id": None, "error": "credentials rejected", "status": status}, "create")
-
-    assert module.failure["registry_status"] == status
-    assert module.failure["msg"].startswith("The API did not create the container registry: credentials rejected (%s)." % status)
+    assert failure.value.result["registry_status"] == status
+    assert failure.value.msg.startswith("The API did not create the container registry: credentials rejected (%s)." % status)
 
 
 def test_a_saved_answer_passes():
-    module = RefusingModule()
-
-    mc_registries.RegistryResource._refuse_unsaved(module, {"id": 5, "error": None, "status": "saved"}, "update")
-
-    assert module.failure is None
+    mc_registries.RegistryResource.refuse_unsaved({"id": 5, "error": None, "status": "saved"}, "update")
