@@ -7,7 +7,8 @@ Three parts:
   body) and each result a module returned in-process;
 * ``integration LOG RECORD OUTPUT``: the integration run's side, from the simulator's record of
   every request (``BUNNYNET_SIMULATOR_RECORD``) and the module results in the -vvvv log;
-* ``compare BEFORE AFTER``: what differs between two recordings, test by test.
+* ``compare BEFORE AFTER [PATTERN...]``: what differs between two recordings, test by test (only
+  the tests whose names contain a pattern, when some are given).
 
 Values that differ from run to run (generated GUIDs, timestamps, ports, temporary paths) are
 replaced by stable placeholders, numbered in the order each test first shows them, so that two
@@ -193,10 +194,14 @@ def load(path):
     return merged
 
 
-def compare(before_path, after_path, out=sys.stdout):
+def compare(before_path, after_path, *patterns, out=sys.stdout):
+    """Print what differs, test by test; ``patterns`` (parts of test names) narrow the comparison to those tests."""
     before, after = load(before_path), load(after_path)
+    names = sorted(set(before) | set(after))
+    if patterns:
+        names = [name for name in names if any(pattern in name for pattern in patterns)]
     differing = 0
-    for name in sorted(set(before) | set(after)):
+    for name in names:
         if before.get(name) == after.get(name):
             continue
         differing += 1
@@ -212,7 +217,7 @@ def compare(before_path, after_path, out=sys.stdout):
         for line in difflib.unified_diff([json.dumps(entry, sort_keys=True) for entry in old],
                                          [json.dumps(entry, sort_keys=True) for entry in new], lineterm="", n=2):
             out.write("    %s\n" % line[:400])
-    out.write("%d of %d recorded tests differ\n" % (differing, len(set(before) | set(after))))
+    out.write("%d of %d recorded tests differ\n" % (differing, len(names)))
     return differing
 
 
@@ -223,7 +228,7 @@ def _flatten(recording):
 if __name__ == "__main__":
     if sys.argv[1:2] == ["integration"] and len(sys.argv) == 5:
         integration(*sys.argv[2:])
-    elif sys.argv[1:2] == ["compare"] and len(sys.argv) == 4:
+    elif sys.argv[1:2] == ["compare"] and len(sys.argv) >= 4:
         sys.exit(1 if compare(*sys.argv[2:]) else 0)
     else:
         sys.exit(__doc__)
