@@ -138,11 +138,12 @@ TASK_RESULT = re.compile(r"^(ok|changed|failed|fatal): \[[^\]]+\](?: => \(item=.
 
 
 def integration(log_path, record_path, output_path):
-    """The integration run's recording: per target, the module results of the -vvvv log; and the simulator's requests.
+    """The integration run's recording: per target, the module results of the -vvvv log and the simulator's requests.
 
     The simulator's record is one sequence for the whole run (every target talks to one
-    simulator); the markers the targets send to its control API (fixtures loaded, log cleared)
-    stay in it, so a difference is found where it happens.
+    simulator); setup_simulator marks where each target begins (``GET /_sim/requests?target=``),
+    and the control requests the targets send (fixtures loaded, log cleared) stay in it, so a
+    difference is found where it happens.
     """
     results = {}
     target = None
@@ -171,14 +172,20 @@ def integration(log_path, record_path, output_path):
                     text += "\n" + lines[end]
             if isinstance(value, dict) and "bunnynet" in json.dumps(value.get("invocation", {})) + line:
                 results[target].append([found.group(1), Placeholders().data(value)])
-    placeholders = Placeholders()
-    requests = []
+    requests = {}
+    target, placeholders = "(before the first target)", Placeholders()
     with open(record_path, encoding="utf-8") as record:
         for line in record:
             entry = json.loads(line)
-            requests.append(placeholders.data([entry["method"], entry["path"], entry.get("query"), entry.get("body"), entry.get("status")]))
+            marker = (entry.get("query") or {}).get("target") if entry["path"] == "/_sim/requests" else None
+            if marker:
+                target, placeholders = marker, Placeholders()
+            requests.setdefault(target, []).append(
+                placeholders.data([entry["method"], entry["path"], entry.get("query"), entry.get("body"), entry.get("status")]))
+    recording = {"results " + name: entries for name, entries in results.items()}
+    recording.update(("requests " + name, entries) for name, entries in requests.items())
     with open(output_path, "w", encoding="utf-8") as handle:
-        json.dump({"results": results, "requests": requests}, handle, indent=0, sort_keys=True)
+        json.dump(recording, handle, indent=0, sort_keys=True)
 
 
 # --- Comparing two recordings ------------------------------------------------------------------
