@@ -245,7 +245,8 @@ class BunnyModule:
         """
         result = dict(extra)
         result["changed"] = bool(changed) or self.wrote
-        result[self.result_key] = self.mask(after)
+        if self.result_key is not None:
+            result[self.result_key] = self.mask(after)
         if self.ansible._diff and diff:
             result["diff"] = dict(before=self._diff_side(before), after=self._diff_side(after))
         self.ansible.exit_json(**result)

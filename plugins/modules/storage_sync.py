@@ -162,6 +162,7 @@ from ansible.module_utils.basic import env_fallback
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure, Plan, apply
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import (
     STORAGE_ZONE,
     StorageClients,
@@ -191,29 +192,46 @@ def sync(module):
     clients = StorageClients(params["connections"], api_key=zone.get("Password") or "", api_url=storage_url,
                              timeout=params["api_timeout"], retries=params["api_retries"], validate_certs=params["validate_certs"])
     try:
-        plan = SyncPlan(local, remote_tree(clients, zone["Name"], dest, params["exclude"]), params["delete"])
-        transfer = Transfer(clients, zone["Name"], dest, plan)
-        if not module.check_mode and transfer.upload_all():
-            transfer.delete_all()
+        sync_plan = SyncPlan(local, remote_tree(clients, zone["Name"], dest, params["exclude"]), params["delete"])
+        apply(module, transfer_plan(sync_plan, Transfer(clients, zone["Name"], dest, sync_plan)))
     except BunnyApiError as error:
         module.fail_api(error, msg=storage_error(error, storage_url))
-    except OSError as error:
-        module.fail("A file of src could not be read: %s." % error)
     finally:
         clients.close()
 
-    if transfer.failures:
-        fail_part_way(module, plan, transfer)
-    if module.check_mode:
-        uploaded, deleted, bytes_sent = plan.uploads, plan.deletes, plan.bytes_to_send
-    else:
-        uploaded, deleted, bytes_sent = transfer.uploaded, transfer.deleted, transfer.bytes_sent
-    result = dict(changed=bool(uploaded or deleted), uploaded=sorted(uploaded), deleted=sorted(deleted), unchanged=plan.unchanged,
-                  bytes_sent=bytes_sent)
-    if module.ansible._diff:
-        before, after = plan.diff()
-        result["diff"] = dict(before=before, after=after)
-    module.ansible.exit_json(**result)
+
+def transfer_plan(sync_plan, transfer):
+    """The sync as a plan: the files' diff, and one step that runs the transfer in parallel on the storage API's own clients."""
+    before, after = sync_plan.diff()
+    plan = Plan(before=before, after=after, changed=bool(sync_plan.uploads or sync_plan.deletes),
+                result=dict(uploaded=sorted(sync_plan.uploads), deleted=sorted(sync_plan.deletes), unchanged=sync_plan.unchanged,
+                            bytes_sent=sync_plan.bytes_to_send))
+    if plan.changed:
+        plan.add(TransferStep(sync_plan, transfer, plan))
+    return plan
+
+
+class TransferStep:
+    """The uploads, then the deletes, of a sync: files go to the storage API in parallel, not through module.write."""
+
+    reads = False
+
+    def __init__(self, sync_plan, transfer, plan):
+        self.sync_plan = sync_plan
+        self.transfer = transfer
+        self.plan = plan
+
+    def send(self, module):
+        transfer = self.transfer
+        try:
+            if transfer.upload_all():
+                transfer.delete_all()
+        except OSError as error:
+            raise Failure("A file of src could not be read: %s." % error) from None
+        if transfer.failures:
+            raise part_way(self.sync_plan, transfer)
+        self.plan.changed = bool(transfer.uploaded or transfer.deleted)
+        self.plan.result.update(uploaded=sorted(transfer.uploaded), deleted=sorted(transfer.deleted), bytes_sent=transfer.bytes_sent)
 
 
 def storage_error(error, storage_url):
@@ -224,7 +242,7 @@ def storage_error(error, storage_url):
     return None
 
 
-def fail_part_way(module, plan, transfer):
+def part_way(plan, transfer):
     failed = ", ".join("%s (%s)" % (path, reason.rstrip(".")) for path, reason in sorted(transfer.failures.items()))
     not_uploaded = transfer.not_uploaded()
     if not_uploaded:
@@ -234,9 +252,9 @@ def fail_part_way(module, plan, transfer):
     else:
         msg = ("Every file was uploaded, but deleting failed: %s. Deleted: %s. Running the task again deletes the rest." % (
             failed, ", ".join(sorted(transfer.deleted)) or "none"))
-    module.fail(msg, changed=bool(transfer.uploaded or transfer.deleted), uploaded=sorted(transfer.uploaded),
-                not_uploaded=not_uploaded, deleted=sorted(transfer.deleted), unchanged=plan.unchanged,
-                bytes_sent=transfer.bytes_sent, failures=transfer.failures)
+    return Failure(msg, changed=bool(transfer.uploaded or transfer.deleted), uploaded=sorted(transfer.uploaded),
+                   not_uploaded=not_uploaded, deleted=sorted(transfer.deleted), unchanged=plan.unchanged,
+                   bytes_sent=transfer.bytes_sent, failures=transfer.failures)
 
 
 def main():
