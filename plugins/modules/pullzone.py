@@ -22,11 +22,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  id:
-    description:
-      - ID of the zone. It must exist, unless O(state=absent).
-      - At least one of O(id) and O(name) is required.
-    type: int
   name:
     description:
       - Name of the zone; the zone answers on V(<name>.b-cdn.net).
@@ -198,22 +193,10 @@ options:
         sets must be given through that option.
       - Only the properties given are compared and sent.
     type: dict
-  state:
-    description:
-      - V(present) creates or updates the zone; V(absent) deletes it when it exists, with its
-        hostnames, edge rules and cache.
-    type: str
-    choices: [present, absent]
-    default: present
-  lock_timeout:
-    description:
-      - Seconds to wait for other tasks on this controller that write to the same zone, or
-        create a pull zone, before failing. The API failed parallel creates of pull zones, so
-        creates from parallel tasks run one after another, as writes to one zone do.
-    type: int
-    default: 600
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource
+  - bunnynet.cloud.resource.lock
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -227,6 +210,8 @@ attributes:
   idempotent:
     support: full
 notes:
+  - Deleting a zone (O(state=absent)) deletes its hostnames, edge rules and cache with it.
+  - The API failed parallel creates of pull zones, so creates from parallel tasks on one controller run one after another (O(lock_timeout)), as writes to one zone do.
   - The zone's security key, S3 signing credentials and log forwarding token are secrets. They are
     masked in results, diffs and failures, and kept out of the output at any verbosity.
 seealso:

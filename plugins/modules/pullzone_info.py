@@ -13,24 +13,9 @@ description:
   - Reading several zones follows the API's pages to the last one.
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
-options:
-  id:
-    description:
-      - ID of the zone to return. A zone that does not exist is an error, not an empty result.
-      - Mutually exclusive with O(name) and O(search).
-    type: int
-  name:
-    description:
-      - Exact name of the zone to return; an empty list when no zone has it.
-      - Mutually exclusive with O(id) and O(search).
-    type: str
-  search:
-    description:
-      - Return the zones whose name contains this text, as the API's search matches it.
-      - Without O(id), O(name) and O(search), every zone is returned.
-    type: str
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource.info
   - bunnynet.cloud.attributes.INFO_MODULE
 notes:
   - Zone security keys, S3 signing credentials and log forwarding tokens are masked.

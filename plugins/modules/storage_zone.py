@@ -19,11 +19,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  id:
-    description:
-      - ID of the zone. It must exist, unless O(state=absent).
-      - At least one of O(id) and O(name) is required.
-    type: int
   name:
     description:
       - Name of the zone.
@@ -67,15 +62,9 @@ options:
       - Whether a missing file is answered with status 200 instead of 404 (single-page
         applications route in the browser).
     type: bool
-  state:
-    description:
-      - V(present) creates or updates the zone; V(absent) deletes it, with every file it holds,
-        when it exists.
-    type: str
-    choices: [present, absent]
-    default: present
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -88,6 +77,7 @@ attributes:
   idempotent:
     support: full
 notes:
+  - Deleting a zone (O(state=absent)) deletes every file it holds.
   - The zone's password and read-only password are secrets. They are masked in results, diffs and
     failures, and kept out of the output at any verbosity. M(bunnynet.cloud.storage_sync) reads
     them from the API itself.

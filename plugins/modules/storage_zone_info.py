@@ -9,23 +9,13 @@ short_description: Read bunny.net storage zones
 version_added: 0.2.0
 description:
   - Returns one storage zone by O(id) or by its exact O(name), or every storage zone of the
-    account.
+    account, optionally only those whose name contains O(search).
   - Reading every zone follows the API's pages to the last one. Deleted zones are left out.
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
-options:
-  id:
-    description:
-      - ID of the zone to return. A zone that does not exist is an error, not an empty result.
-      - Mutually exclusive with O(name).
-    type: int
-  name:
-    description:
-      - Exact name of the zone to return; an empty list when no zone has it.
-      - Without O(id) and O(name), every zone is returned.
-    type: str
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource.info
   - bunnynet.cloud.attributes.INFO_MODULE
 notes:
   - The zones' passwords, and the secrets of the pull zones they list, are masked.
@@ -101,11 +91,11 @@ def read_zones(module):
 
 def main():
     module = BunnyModule(
-        argument_spec=dict(id=dict(type="int"), name=dict(type="str")),
+        argument_spec=dict(id=dict(type="int"), name=dict(type="str"), search=dict(type="str")),
         result_key="storage_zones",
         rules=(("id", dict(minimum=1)), ("name", dict(min_length=1))),
         secret_keys=STORAGE_ZONE.secret_keys,
-        mutually_exclusive=[("id", "name")],
+        mutually_exclusive=[("id", "name", "search")],
     )
     module.run(read_zones)
 

@@ -22,12 +22,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  id:
-    description:
-      - ID of the library. It must exist, unless O(state=absent).
-      - With O(name), the library is renamed to O(name).
-      - At least one of O(id) and O(name) is required.
-    type: int
   name:
     description:
       - Name of the library.
@@ -140,15 +134,9 @@ options:
         given through that option.
       - Only the properties given are compared and sent.
     type: dict
-  state:
-    description:
-      - V(present) creates or updates the library; V(absent) deletes it when it exists, with its
-        videos and the pull zone it delivers through.
-    type: str
-    choices: [present, absent]
-    default: present
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -162,6 +150,8 @@ attributes:
   idempotent:
     support: full
 notes:
+  - Deleting a library (O(state=absent)) deletes its videos and the pull zone it delivers through.
+  - With O(id) and O(name), the library is renamed to O(name).
   - The library's API keys are secrets. They are masked in results, diffs and failures, and kept out
     of the output at any verbosity.
 seealso:

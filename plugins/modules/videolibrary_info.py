@@ -15,24 +15,9 @@ description:
     one read per library, so that a library reads as M(bunnynet.cloud.videolibrary) returns it.
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
-options:
-  id:
-    description:
-      - ID of the library to return. A library that does not exist is an error, not an empty result.
-      - Mutually exclusive with O(name) and O(search).
-    type: int
-  name:
-    description:
-      - Exact name of the library to return; an empty list when no library has it.
-      - Mutually exclusive with O(id) and O(search).
-    type: str
-  search:
-    description:
-      - Return the libraries whose name contains this text, as the API's search matches it.
-      - Without O(id), O(name) and O(search), every library is returned.
-    type: str
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource.info
   - bunnynet.cloud.attributes.INFO_MODULE
 notes:
   - The libraries' API keys are masked.
