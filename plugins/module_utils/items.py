@@ -23,7 +23,6 @@ import copy
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import apply_changes, changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Plan, apply
 
-
 # ``focus`` of a plan whose result is the whole list, not one item of it.
 EVERY_ITEM = object()
 

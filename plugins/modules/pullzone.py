@@ -211,7 +211,8 @@ attributes:
     support: full
 notes:
   - Deleting a zone (O(state=absent)) deletes its hostnames, edge rules and cache with it.
-  - The API failed parallel creates of pull zones, so creates from parallel tasks on one controller run one after another (O(lock_timeout)), as writes to one zone do.
+  - The API failed parallel creates of pull zones, so creates from parallel tasks on one controller run one after another
+    (O(lock_timeout)), as writes to one zone do.
   - The zone's security key, S3 signing credentials and log forwarding token are secrets. They are
     masked in results, diffs and failures, and kept out of the output at any verbosity.
 seealso:

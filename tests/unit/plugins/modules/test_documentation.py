@@ -11,7 +11,6 @@ import os
 import pytest
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.doc_fragments.api import ModuleDocFragment
 from ansible_collections.bunnynet.cloud.plugins.module_utils import module as module_base
 
 MODULES_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "plugins", "modules")
@@ -77,8 +76,17 @@ def _free_form(option):
 
 
 def documented_options(module):
-    options = dict(yaml.safe_load(ModuleDocFragment.DOCUMENTATION)["options"])
-    options.update(yaml.safe_load(module.DOCUMENTATION).get("options") or {})
+    """The module's options with those of the collection's doc fragments it extends, merged as ansible-doc merges them."""
+    documentation = yaml.safe_load(module.DOCUMENTATION)
+    options = dict(documentation.get("options") or {})
+    for name in documentation.get("extends_documentation_fragment") or []:
+        if not name.startswith("bunnynet.cloud."):
+            continue
+        fragment_file, _dot, variable = name[len("bunnynet.cloud."):].partition(".")
+        fragment = importlib.import_module("ansible_collections.bunnynet.cloud.plugins.doc_fragments." + fragment_file).ModuleDocFragment
+        for option, documented in (yaml.safe_load(getattr(fragment, variable.upper() or "DOCUMENTATION")).get("options") or {}).items():
+            # A fragment's entry is the base; the module's own entry of that name wins, key by key.
+            options[option] = dict(documented, **options.get(option, {}))
     return options
 
 
