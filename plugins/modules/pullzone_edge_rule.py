@@ -195,14 +195,9 @@ options:
     type: str
     choices: [present, absent]
     default: present
-  lock_timeout:
-    description:
-      - Seconds to wait, at least 1, while another task on the same machine writes to this pull zone.
-      - The module holds the pull zone's lock from its read to its writes. Check mode takes no lock.
-    type: int
-    default: 600
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource.lock
   - bunnynet.cloud.attributes
 attributes:
   check_mode:

@@ -67,15 +67,9 @@ options:
       - Ignored with O(state=absent).
     type: bool
     default: false
-  lock_timeout:
-    description:
-      - Seconds to wait, at least 1, while another task on the same machine writes to this pull zone.
-      - The module holds the pull zone's lock from its read to its last write, so parallel tasks
-        (forks) writing to one pull zone cannot lose each other's changes. Check mode takes no lock.
-    type: int
-    default: 600
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource.lock
   - bunnynet.cloud.attributes
 attributes:
   check_mode:

@@ -13,10 +13,6 @@ description:
     names another host; blocked referrers are refused.
   - Reads the pull zone once and makes one call per referrer that differs. A run that changes
     nothing, and any run in check mode, only reads.
-  - Referrers are compared without regard to case and without a trailing dot; new ones are sent
-    in lower case without the dot.
-  - A list that is not given is left as it is; at least one of O(allowed_referrers) and
-    O(blocked_referrers) is required.
   - Writes to one pull zone from parallel tasks on the same machine wait for each other; see
     O(lock_timeout).
 author:
@@ -27,39 +23,10 @@ options:
       - ID of the pull zone. The pull zone must exist.
     type: int
     required: true
-  allowed_referrers:
-    description:
-      - Hostnames allowed as referrers, each a DNS name such as V(example.com); a leading V(*.)
-        label matches every subdomain. Each may be listed once.
-    type: list
-    elements: str
-  blocked_referrers:
-    description:
-      - Hostnames refused as referrers, written as O(allowed_referrers) are.
-    type: list
-    elements: str
-  state:
-    description:
-      - V(present) adds the listed referrers that are missing.
-      - V(absent) removes the listed referrers that are there.
-    type: str
-    choices: [present, absent]
-    default: present
-  purge:
-    description:
-      - With O(state=present), also remove the entries of each given list that it does not name.
-        An empty list with O(purge=true) empties that list.
-    type: bool
-    default: false
-  lock_timeout:
-    description:
-      - Seconds to wait, at least 1, while another task on the same machine writes to this pull zone.
-      - The module holds the pull zone's lock from its read to its last write, so parallel tasks
-        (forks) writing to one pull zone cannot lose each other's changes. Check mode takes no lock.
-    type: int
-    default: 600
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.referrers
+  - bunnynet.cloud.resource.lock
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
