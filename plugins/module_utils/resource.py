@@ -22,7 +22,7 @@ import difflib
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import same
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, Plan, Read, Write, apply
 
 STATE_OPTION = dict(type="str", choices=["present", "absent"], default="present")
@@ -276,6 +276,18 @@ class Resource:
                 return "%s %s was not found (HTTP 404)." % (self.noun[:1].upper() + self.noun[1:], record_id)
             return None
         return describe
+
+    def run_info(self, result_key, describe_error=None):
+        """The info module of this resource: ``id``, the key and ``search`` (the resource.info doc fragment),
+        the records ``select`` gives, projected."""
+        module = BunnyModule(
+            argument_spec=dict(id=dict(type="int"), search=dict(type="str"), **{self.key.option: self.key.argument_spec()}),
+            result_key=result_key,
+            rules=(("id", dict(minimum=1)), (self.key.option, dict(min_length=1))),
+            secret_keys=self.secret_keys,
+            mutually_exclusive=[("id", self.key.option, "search")],
+        )
+        module.run(lambda module: module.exit_info([self.project(record) for record in self.select(module)]), describe_error=describe_error)
 
     def gone(self, client, record_id):
         """True once a read of the record answers 404; None while it can still be read."""

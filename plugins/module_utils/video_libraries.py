@@ -156,6 +156,12 @@ class VideoLibraryResource(Resource):
     def named(self, client, name):
         return [self.with_zone_settings(client, record) for record in super().named(client, name)]
 
+    def select(self, module, *args, **kwargs):
+        # A search or the whole list reads each library's zone, as a read of one does.
+        if module.params.get("id") is not None or module.params.get(self.key.option) is not None:
+            return super().select(module, *args, **kwargs)
+        return [self.with_zone_settings(module.client, record) for record in super().select(module, *args, **kwargs)]
+
     @staticmethod
     def with_zone_settings(client, library):
         """The library with the token authentication settings its pull zone keeps, by the update model's names."""

@@ -74,23 +74,11 @@ pull_zones:
       elements: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
 
 
-def read_zones(module):
-    module.exit_info([PULL_ZONE.project(zone) for zone in PULL_ZONE.select(module)])
-
-
 def main():
-    module = BunnyModule(
-        argument_spec=dict(id=dict(type="int"), name=dict(type="str"), search=dict(type="str")),
-        result_key="pull_zones",
-        rules=(("id", dict(minimum=1)), ("name", dict(min_length=1))),
-        secret_keys=PULL_ZONE.secret_keys,
-        mutually_exclusive=[("id", "name", "search")],
-    )
-    module.run(read_zones)
+    PULL_ZONE.run_info("pull_zones")
 
 
 if __name__ == "__main__":

@@ -81,23 +81,11 @@ storage_zones:
       sample: "********"
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE
 
 
-def read_zones(module):
-    module.exit_info([STORAGE_ZONE.project(zone) for zone in STORAGE_ZONE.select(module)])
-
-
 def main():
-    module = BunnyModule(
-        argument_spec=dict(id=dict(type="int"), name=dict(type="str"), search=dict(type="str")),
-        result_key="storage_zones",
-        rules=(("id", dict(minimum=1)), ("name", dict(min_length=1))),
-        secret_keys=STORAGE_ZONE.secret_keys,
-        mutually_exclusive=[("id", "name", "search")],
-    )
-    module.run(read_zones)
+    STORAGE_ZONE.run_info("storage_zones")
 
 
 if __name__ == "__main__":

@@ -68,31 +68,11 @@ video_libraries:
       sample: true
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY
 
 
-def read_libraries(module):
-    params = module.params
-    if params["id"] is not None:
-        libraries = [VIDEO_LIBRARY.read(module.client, params["id"])]
-    elif params["name"] is not None:
-        libraries = VIDEO_LIBRARY.named(module.client, params["name"])
-    else:
-        libraries = [VIDEO_LIBRARY.with_zone_settings(module.client, library)
-                     for library in VIDEO_LIBRARY.list(module.client, search=params["search"])]
-    module.exit_info([VIDEO_LIBRARY.project(library) for library in libraries])
-
-
 def main():
-    module = BunnyModule(
-        argument_spec=dict(id=dict(type="int"), name=dict(type="str"), search=dict(type="str")),
-        result_key="video_libraries",
-        rules=(("id", dict(minimum=1)), ("name", dict(min_length=1))),
-        secret_keys=VIDEO_LIBRARY.secret_keys,
-        mutually_exclusive=[("id", "name", "search")],
-    )
-    module.run(read_libraries)
+    VIDEO_LIBRARY.run_info("video_libraries")
 
 
 if __name__ == "__main__":
