@@ -17,7 +17,9 @@ runs of unchanged code record the same.
 
 import json
 import os
+import random
 import re
+import secrets
 import sys
 import threading
 
@@ -66,6 +68,9 @@ class _Recorder:
         self.lock = threading.Lock()
         self.current = None
         self.tests = {}
+        # The in-process simulator draws the ids it makes (Magic Containers ids, pull zones made on
+        # the side, DNSSEC keys) from ``secrets``; seeded again before each test, they repeat.
+        self.random = random.Random(0)
 
     def add(self, kind, entry):
         with self.lock:
@@ -100,6 +105,9 @@ def _install_patches():
         return returned(module, kwargs)
 
     basic.AnsibleModule._return_formatted = recorded_result
+    secrets.choice = _recorder.random.choice
+    secrets.randbelow = _recorder.random.randrange
+    secrets.token_hex = lambda size=32: "%0*x" % (2 * size, _recorder.random.getrandbits(8 * size))
 
 
 def pytest_configure(config):
@@ -110,6 +118,7 @@ def pytest_configure(config):
 def pytest_runtest_setup(item):
     with _recorder.lock:
         _recorder.current = []
+        _recorder.random.seed(0)
 
 
 def pytest_runtest_teardown(item, nextitem):
