@@ -37,8 +37,22 @@ options:
       - Retries back off exponentially with jitter, up to 30 seconds between attempts, and honour
         the C(Retry-After) header up to 120 seconds.
       - If not set, the value of the E(BUNNYNET_API_RETRIES) environment variable is used.
+      - A request that needed more than one attempt is listed in the result's C(retried) (the
+        request, its attempts, why each failed, how long it waited), and a warning says when the
+        waits came to 10 seconds or more. An API that accepts requests and never answers is not
+        retried beyond O(api_silence_limit).
     type: int
     default: 5
+  api_silence_limit:
+    description:
+      - Seconds the API may leave requests unanswered (each such attempt costs O(api_timeout)),
+        counted over the whole task, before no request is sent again and the task fails saying the
+        API did not answer. At least 1; by default twice O(api_timeout).
+      - An API that accepts connections and never answers (a hung service, a proxy or firewall that
+        swallows requests) then fails a task within two timeouts instead of waiting through every
+        retry.
+      - If not set, the value of the E(BUNNYNET_API_SILENCE_LIMIT) environment variable is used.
+    type: int
   validate_certs:
     description:
       - Whether to verify the API's TLS certificate.

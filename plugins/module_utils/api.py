@@ -5,6 +5,7 @@
 """The HTTP client: the only place in the collection that talks to the bunny.net API."""
 
 import random
+import time
 import traceback
 from urllib.parse import quote
 
@@ -47,8 +48,59 @@ ERROR_TEXT_CAP = 500
 SHIELD_ENVELOPE_KEYS = frozenset(("error", "data"))
 
 
+class RetryTrace:
+    """What one request's attempts met: why each failed (a status, or what went wrong below HTTP) and how long they waited.
+
+    It also counts the client's silence: an attempt the API accepted but never answered (or a
+    connection nobody accepted or refused) costs a whole ``api_timeout``, and once the run's
+    silence reaches ``silence_limit`` no attempt follows, whatever ``api_retries`` allows.
+    """
+
+    def __init__(self, client, method, path):
+        self.client = client
+        self.method = method
+        self.path = path
+        self.reasons = []
+        self.waited = 0.0
+
+    def failed(self, response, error):
+        if response is not None:
+            self.reasons.append("HTTP %d" % response.status)
+        elif _silent(error):
+            self.client.silent_seconds += self.client.timeout
+            self.reasons.append("no answer within api_timeout")
+        else:
+            self.reasons.append("connection refused" if isinstance(error, NewConnectionError) else "connection lost")
+
+    def silent_too_long(self, error):
+        return _silent(error) and self.client.silent_seconds >= self.client.silence_limit
+
+    def as_result(self, attempts):
+        return {"request": "%s %s" % (self.method, self.path), "attempts": attempts, "reasons": self.reasons,
+                "waited_seconds": round(self.waited, 1)}
+
+
+def _silent(error):
+    # urllib3's NewConnectionError (refused, no such host) is a kind of ConnectTimeoutError; it is no silence.
+    return isinstance(error, ReadTimeoutError) or (isinstance(error, ConnectTimeoutError) and not isinstance(error, NewConnectionError))
+
+
 class ApiRetry(Retry):
     """urllib3's retry policy with the collection's rules for which answers may be retried."""
+
+    # The trace of the request this policy serves; urllib3 makes a new policy for each attempt.
+    trace = None
+
+    def new(self, **kwargs):
+        policy = super().new(**kwargs)
+        policy.trace = self.trace
+        return policy
+
+    def sleep(self, response=None):
+        started = time.monotonic()
+        super().sleep(response)
+        if self.trace is not None:
+            self.trace.waited += time.monotonic() - started
 
     def is_retry(self, method, status_code, has_retry_after=False):
         if status_code == RATE_LIMITED:
@@ -61,6 +113,11 @@ class ApiRetry(Retry):
         return random.uniform(backoff / 2.0, backoff)
 
     def increment(self, method=None, url=None, response=None, error=None, _pool=None, _stacktrace=None):
+        if self.trace is not None:
+            self.trace.failed(response, error)
+            # An API that accepts connections and never answers does not mend by being asked again.
+            if self.trace.silent_too_long(error):
+                raise MaxRetryError(_pool, url, error) from error
         if isinstance(error, NewConnectionError) and self._unreachable_attempts() >= UNREACHABLE_RETRIES:
             raise MaxRetryError(_pool, url, error) from error
         return super().increment(method, url, response, error, _pool, _stacktrace)
@@ -135,7 +192,7 @@ class BunnyApiError(Exception):
     """
 
     def __init__(self, method, path, status=None, body=None, attempts=1, reason=None, outcome_unknown=False,
-                 retries_exhausted=False, unreachable=False):
+                 retries_exhausted=False, unreachable=False, silence=None):
         self.method = method
         self.path = path
         self.status = status
@@ -144,12 +201,22 @@ class BunnyApiError(Exception):
         self.outcome_unknown = outcome_unknown
         self.retries_exhausted = retries_exhausted
         self.unreachable = unreachable
+        # ``(api_url, api_timeout, seconds of silence in the run)`` when the API accepted the request and never answered.
+        self.silence = silence
         self.message, self.error_key, self.field_errors = describe_error_body(body)
         if reason and not self.message:
             self.message = reason
         super().__init__(self._sentence())
 
     def _sentence(self):
+        if self.silence is not None:
+            api_url, timeout, silent_seconds = self.silence
+            return (
+                "%s %s got no answer from the API at %s: it did not answer within api_timeout (%s seconds) on %s, %s seconds "
+                "of silence in all. Check api_url, and any proxy or firewall between this host and the API; if the API is "
+                "only slow, raise api_timeout (and api_silence_limit, which ends the wait)." % (
+                    self.method, self.path, api_url, timeout, _count(self.attempts, "attempt"), int(silent_seconds))
+            )
         if self.status == RATE_LIMITED and self.retries_exhausted:
             api_says = ": %s" % self.message.rstrip(".") if self.message else ""
             return (
@@ -214,10 +281,15 @@ class BunnyClient:
     same run can still say that something changed.
     """
 
-    def __init__(self, api_key, api_url, timeout, retries, validate_certs=True, backoff_factor=BACKOFF_FACTOR):
+    def __init__(self, api_key, api_url, timeout, retries, validate_certs=True, backoff_factor=BACKOFF_FACTOR, silence_limit=None):
         self.api_url = api_url.rstrip("/")
         self.timeout = timeout
         self.retries = retries
+        # How long the API may leave requests unanswered in one run before no request is tried again.
+        self.silence_limit = silence_limit or 2 * timeout
+        self.silent_seconds = 0
+        # The requests that needed more than one attempt, for the module's result (RetryTrace.as_result).
+        self.retried = []
         self.write_applied = False
         self.validate_certs = validate_certs
         self.session = requests.Session()
@@ -253,8 +325,10 @@ class BunnyClient:
         """
         budget = self.retries if retries is None else max(0, min(retries, self.retries))
         safe = reads or method in SAFE_METHODS
-        self._adapter.max_retries = self._policy.new(
-            total=budget, allowed_methods=SAFE_METHODS.union((method,)) if safe else SAFE_METHODS)
+        trace = RetryTrace(self, method, path)
+        policy = self._policy.new(total=budget, allowed_methods=SAFE_METHODS.union((method,)) if safe else SAFE_METHODS)
+        policy.trace = trace
+        self._adapter.max_retries = policy
         try:
             response = self.session.request(
                 method, self.api_url + path, params=params, json=json, timeout=self.timeout, allow_redirects=False,
@@ -266,14 +340,20 @@ class BunnyClient:
             unreachable = _cause(exc, NewConnectionError)
             exhausted = _cause(exc, MaxRetryError) and not _cause(exc, Urllib3SSLError)
             attempts = (min(budget, UNREACHABLE_RETRIES) if unreachable else budget) + 1 if exhausted else 1
+            silent = _cause(exc, ReadTimeoutError) or (_cause(exc, ConnectTimeoutError) and not unreachable)
+            if silent:
+                attempts = len(trace.reasons) or 1
+            self._note(trace, attempts)
             raise BunnyApiError(
                 method, path, attempts=attempts, reason=reason,
                 outcome_unknown=sent and not safe,
                 retries_exhausted=attempts > 1 and not unreachable, unreachable=unreachable,
+                silence=(self.api_url, self.timeout, self.silent_seconds) if silent else None,
             ) from None
 
         body = self._parse_body(response)
         attempts = len(getattr(getattr(response.raw, "retries", None), "history", ())) + 1
+        self._note(trace, attempts)
         status = response.status_code
         if status >= 300 or is_shield_error(body):
             retryable = status == RATE_LIMITED or (status in GATEWAY_STATUSES and safe)
@@ -286,6 +366,15 @@ class BunnyClient:
         if not safe:
             self.write_applied = True
         return body
+
+    def _note(self, trace, attempts):
+        if trace.reasons:
+            self.retried.append(trace.as_result(attempts))
+
+    def note_settled(self, method, path, outcome):
+        """A write whose answer was lost, and what reading the resource then found (module.write)."""
+        self.retried.append({"request": "%s %s" % (method, path), "attempts": None, "reasons": ["answer lost: %s" % outcome],
+                             "waited_seconds": 0.0})
 
     def get(self, path, params=None):
         return self.request("GET", path, params=params)

@@ -25,6 +25,7 @@ API_ARGUMENT_SPEC = dict(
     api_url=dict(type="str", default="https://api.bunny.net", fallback=(env_fallback, ["BUNNYNET_API_URL"])),
     api_timeout=dict(type="int", default=30, fallback=(env_fallback, ["BUNNYNET_API_TIMEOUT"])),
     api_retries=dict(type="int", default=5, fallback=(env_fallback, ["BUNNYNET_API_RETRIES"])),
+    api_silence_limit=dict(type="int", fallback=(env_fallback, ["BUNNYNET_API_SILENCE_LIMIT"])),
     validate_certs=dict(type="bool", default=True),
 )
 
@@ -32,7 +33,10 @@ API_RULES = (
     ("api_url", dict(pattern=r"https?://[^\s/?#]+(?:/\S*)?", pattern_hint="an http:// or https:// URL")),
     ("api_timeout", dict(minimum=1)),
     ("api_retries", dict(minimum=0, maximum=20)),
+    ("api_silence_limit", dict(minimum=1)),
 )
+# Retries that waited this long in all are worth a warning, not only a line in the result.
+LONG_WAIT_SECONDS = 10
 
 
 def to_snake(resource, keep_keys=()):
@@ -131,6 +135,7 @@ class BunnyModule:
             timeout=self.params["api_timeout"],
             retries=self.params["api_retries"],
             validate_certs=self.params["validate_certs"],
+            silence_limit=self.params["api_silence_limit"],
         )
 
     @property
@@ -190,8 +195,12 @@ class BunnyModule:
                 applied = self._confirm(confirm, error)
                 if applied:
                     self.client.write_applied = True
+                    self.client.note_settled(method, path, "a read showed it applied")
                     return applied
-                if not error.outcome_unknown:
+                if error.outcome_unknown and confirm is not None:
+                    self.client.note_settled(method, path, "a read showed it not applied, so it was sent again")
+                # Nor is a write sent again to an API whose silence has used up the run's patience.
+                if not error.outcome_unknown or self.client.silent_seconds >= self.client.silence_limit:
                     raise
                 if attempts > budget:
                     raise BunnyApiError(
@@ -223,7 +232,7 @@ class BunnyModule:
 
     def fail(self, msg, **extra):
         extra["changed"] = bool(extra.get("changed")) or self.wrote
-        self.ansible.fail_json(msg=msg, **extra)
+        self.ansible.fail_json(msg=msg, **self._with_retries(extra))
 
     def fail_api(self, error, msg=None):
         result = error.as_result()
@@ -234,7 +243,7 @@ class BunnyModule:
         """Finish an info module: nothing changes, the items go under the result key, ``extra`` beside them."""
         result = dict(extra)
         result[self.result_key] = self.mask(items)
-        self.ansible.exit_json(changed=False, **result)
+        self.ansible.exit_json(changed=False, **self._with_retries(result))
 
     def exit_resource(self, changed, before, after, diff=True, **extra):
         """Finish a managing module: ``after`` is the resource (predicted in check mode).
@@ -249,7 +258,19 @@ class BunnyModule:
             result[self.result_key] = self.mask(after)
         if self.ansible._diff and diff:
             result["diff"] = dict(before=self._diff_side(before), after=self._diff_side(after))
-        self.ansible.exit_json(**result)
+        self.ansible.exit_json(**self._with_retries(result))
+
+    def _with_retries(self, result):
+        """The result with the requests the API made the module try again (``retried``), and a warning when they waited long."""
+        retried = self.client.retried if self.client is not None else []
+        if not retried:
+            return result
+        waited = sum(entry["waited_seconds"] for entry in retried)
+        if waited >= LONG_WAIT_SECONDS:
+            self.ansible.warn("The API made this task wait %d seconds in all, for %d requests sent again (see the result's "
+                              "retried): %s." % (waited, len(retried), "; ".join(
+                                  "%s: %s" % (entry["request"], ", ".join(entry["reasons"])) for entry in retried[:3])))
+        return dict(result, retried=retried)
 
     def _diff_side(self, resource):
         masked = self.mask(resource)

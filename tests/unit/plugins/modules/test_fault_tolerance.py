@@ -319,4 +319,4 @@ def test_a_slow_api_fails_every_module_within_its_timeouts_with_a_message_naming
     assert elapsed < SLOW_BOUND_SECONDS
     for name, result in results.items():
         assert (name, result["failed"], result["changed"]) == (name, True, False)
-        assert "no answer within api_timeout (1 seconds) after 2 attempts" in result["msg"], name
+        assert "did not answer within api_timeout (1 seconds) on 2 attempts" in result["msg"], name
