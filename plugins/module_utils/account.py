@@ -22,7 +22,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.dns import (
     TYPE_OPTIONS,
     held_value,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SCRIPT_TYPE_NAMES, SCRIPTS_PATH, read_code, read_secrets
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import read_secrets
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SCRIPT_TYPE_NAMES, SCRIPTS_PATH, read_code
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SECRET_KEYS as SCRIPT_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import APPS, USER_MAPS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake

@@ -2,37 +2,33 @@
 # Copyright: (c) 2026, bunnynet.cloud contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""Edge Scripting: what the edge_script* modules share.
+"""Edge Scripting: the script, declared on the resource engine, and how the other edge_script*
+modules name one.
 
-Finding a script by id or exact name, the paths, the projections that results and diffs show,
-and the reads that settle a write whose answer was lost. Kept to the standard library and the
-collection's own base, since edge_script_info pays for every import on every task.
+A script's life is the engine's (find by ID or exact name, create, rename, delete), with what the
+script API does otherwise: its code is no part of its record but has a read and a write of its
+own, the create model takes the code, a linked pull zone and an integration that no update can
+change, and a delete takes the linked pull zones along only when asked. edge_script_items.py
+declares the variables and secrets inside a script, edge_script_releases.py its releases.
 """
 
 import re
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Read, Write
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, name_of
 
 SCRIPTS_PATH = "/compute/script"
-SCRIPT_PATH = "/compute/script/{script_id}"
+SCRIPT_PATH = SCRIPTS_PATH + "/{id}"
 CODE_PATH = SCRIPT_PATH + "/code"
-VARIABLE_ADD_PATH = SCRIPT_PATH + "/variables/add"
-VARIABLE_PATH = SCRIPT_PATH + "/variables/{variable_id}"
-SECRETS_PATH = SCRIPT_PATH + "/secrets"
-SECRET_PATH = SCRIPT_PATH + "/secrets/{secret_id}"
-PUBLISH_PATH = SCRIPT_PATH + "/publish/{uuid}"
-ACTIVE_RELEASE_PATH = SCRIPT_PATH + "/releases/active"
-RELEASES_PATH = SCRIPT_PATH + "/releases"
 # Every pull zone answers on <name> followed by this.
 PULL_ZONE_HOSTNAME_SUFFIX = ".b-cdn.net"
 
 # The contract gives the type as 0, 1, 2; users write the names.
 SCRIPT_TYPES = {"dns": 0, "cdn": 1, "middleware": 2}
 SCRIPT_TYPE_NAMES = {number: name for name, number in SCRIPT_TYPES.items()}
-# The vendor reference's EdgeScriptReleaseStatus.
-RELEASE_LIVE = 1
-RELEASE_STATUS_NAMES = {0: "archived", RELEASE_LIVE: "live"}
 
 # The deployment key lets anyone deploy code to the script: it never leaves a module.
 SECRET_KEYS = ("deployment_key",)
@@ -46,7 +42,7 @@ VALUE_BOUNDS = dict(max_length=4096)
 PAGE_BOUNDS = dict(minimum=1, maximum=2**31 - 1)
 PER_PAGE_BOUNDS = dict(minimum=5, maximum=1000)
 
-# How the sub-resource modules name their script.
+# How the variable, secret and release modules name their script.
 SCRIPT_REFERENCE_OPTIONS = dict(
     script_id=dict(type="int"),
     script_name=dict(type="str"),
@@ -57,204 +53,17 @@ SCRIPT_REFERENCE_KWARGS = dict(
     required_one_of=[("script_id", "script_name")],
 )
 
-# Fields of a script only the server knows or changes on its own: ids, hostnames and the key it
-# generates, the time of the last change, the linked pull zone it creates, and usage figures.
-SCRIPT_SERVER_FIELDS = (
-    "id", "last_modified", "default_hostname", "system_hostname", "deployment_key", "linked_pull_zones",
-    "repository_id", "integration_id", "monthly_cost", "monthly_request_count", "monthly_cpu_time",
+INTEGRATION_OPTIONS = dict(
+    integration_id=dict(type="int", required=True),
+    repository_settings=dict(type="dict", options=dict(
+        id=dict(type="int"), name=dict(type="str"), private=dict(type="bool"), template_url=dict(type="str"))),
+    deploy_configuration=dict(type="dict", options=dict(
+        branch=dict(type="str"), install_command=dict(type="str"), build_command=dict(type="str"),
+        entry_file=dict(type="str"), create_workflow=dict(type="bool"))),
 )
-RELEASE_SERVER_FIELDS = ("id", "author", "author_email", "commit_sha", "date_released", "date_published")
 
 _SCRIPT_PATH_PATTERN = re.compile(r"^/compute/script/([^/]+)(?:/(variables|secrets)/([^/]+))?")
 
-
-# --- Projections: what results and diffs show ---------------------------------------------------
-
-def project_script(script, code=None, with_code=False):
-    """A script record in snake_case with its type by name; ``code`` is added when ``with_code``."""
-    if script is None:
-        return None
-    projected = to_snake(script)
-    projected["script_type"] = SCRIPT_TYPE_NAMES.get(script.get("ScriptType"), script.get("ScriptType"))
-    if with_code:
-        projected["code"] = code
-    return projected
-
-
-def project_release(release):
-    if release is None:
-        return None
-    projected = to_snake(release)
-    projected["status"] = RELEASE_STATUS_NAMES.get(release.get("Status"), release.get("Status"))
-    return projected
-
-
-# --- Reading ------------------------------------------------------------------------------------
-
-def read_script(client, script_id):
-    return client.get(build_path(SCRIPT_PATH, script_id=script_id))
-
-
-def read_code(client, script_id):
-    return (client.get(build_path(CODE_PATH, script_id=script_id)) or {}).get("Code")
-
-
-def scripts_named(client, name):
-    """Every script named exactly ``name``, from every page of the list.
-
-    The list's ``search`` matches any part of a name in any case, so it only narrows the pages;
-    the names are compared here. Linked pull zones are asked for so that a list item is the whole
-    record, as a read by id returns it.
-    """
-    found = client.paginate_pages(SCRIPTS_PATH, {"search": name, "includeLinkedPullzones": "true"})
-    return [script for script in found if script.get("Name") == name]
-
-
-def ambiguous_name(name, matches):
-    """The failure for a name that several scripts share: guessing would change the wrong one."""
-    ids = ", ".join(str(script.get("Id")) for script in matches)
-    return "%d edge scripts are named %r (ids %s); give the id of the one to manage." % (len(matches), name, ids)
-
-
-def find_script(module, script_id=None, name=None, missing_ok=False):
-    """The script with ``script_id``, or the one named exactly ``name``; None when there is none.
-
-    A name that matches several scripts fails. An id that is not found raises its 404 (a stale id
-    must not quietly become a new script), unless ``missing_ok``.
-    """
-    if script_id is not None:
-        try:
-            return read_script(module.client, script_id)
-        except BunnyApiError as error:
-            if missing_ok and error.status == 404:
-                return None
-            raise
-    matches = scripts_named(module.client, name)
-    if len(matches) > 1:
-        module.fail(ambiguous_name(name, matches), script_ids=[script.get("Id") for script in matches])
-    return matches[0] if matches else None
-
-
-def target_script(module):
-    """The script a sub-resource module works on, from ``script_id`` or ``script_name``; it must exist."""
-    params = module.params
-    script = find_script(module, params["script_id"], params["script_name"])
-    if script is None:
-        module.fail("No edge script is named %r." % params["script_name"])
-    return script
-
-
-def target_script_id(module):
-    """The id of the script asked for; by id without a request, by name from the list."""
-    if module.params["script_id"] is not None:
-        return module.params["script_id"]
-    return target_script(module)["Id"]
-
-
-def describe_error(error):
-    """A 404 names the script (and the variable or secret) that was not found; other errors keep their sentence."""
-    match = _SCRIPT_PATH_PATTERN.match(error.path)
-    if error.status != 404 or not match:
-        return None
-    script_id, kind, item_id = match.groups()
-    if kind and item_id != "add":
-        return "Edge script %s or its %s %s was not found (HTTP 404)." % (script_id, kind[:-1], item_id)
-    return "Edge script %s was not found (HTTP 404)." % script_id
-
-
-# --- Reads that settle a write whose answer was lost --------------------------------------------
-
-def script_gone(client, script_id):
-    """True once the script cannot be read any more."""
-    try:
-        read_script(client, script_id)
-    except BunnyApiError as error:
-        if error.status == 404:
-            return True
-        raise
-    return False
-
-
-def newest_script_named(client, name):
-    """The script named ``name`` with the highest id, or None: after a create, the one just made."""
-    matches = scripts_named(client, name)
-    return max(matches, key=lambda script: script["Id"]) if matches else None
-
-
-def script_if_named(client, script_id, name):
-    script = read_script(client, script_id)
-    return script if script.get("Name") == name else None
-
-
-def code_is(client, script_id, code):
-    return read_code(client, script_id) == code
-
-
-def item_named(items, name):
-    """The variable or secret called ``name`` (exactly), or None."""
-    return next((item for item in items or [] if item.get("Name") == name), None)
-
-
-def require_list_for_purge(module, list_option):
-    """Fails before any request when purge is asked for without the list it keeps, or with state=absent."""
-    if module.params["purge"] and (module.params[list_option] is None or module.params["state"] == "absent"):
-        module.fail("purge deletes the {0} that {0} does not list, so it needs {0} and state=present.".format(list_option))
-
-
-def absent_steps(current, wanted):
-    """state=absent's steps for a script's variables or secrets: delete the ones ``wanted`` names."""
-    names = {item["name"] for item in wanted}
-    return [("delete", item, None) if item.get("Name") in names else ("keep", item, item) for item in current]
-
-
-def apply_and_exit(module, current, steps, write):
-    """Exits with a script's variables or secrets before and after ``steps``.
-
-    Each step is ``(action, present, record)``: the present item (or what to write) and the item it
-    becomes. ``keep`` sends nothing; any other action is sent by ``write(action, present, record)``,
-    which returns the item as the API answered (nothing for ``delete``). Check mode returns the
-    records as predicted. With the option ``name``, the result is that one item.
-    """
-    changed = any(action != "keep" for action, _present, _record in steps)
-    after = [record for action, _present, record in steps if action != "delete"]
-    if changed and not module.check_mode:
-        after = []
-        for action, present, record in steps:
-            answered = present if action == "keep" else write(action, present, record)
-            if action != "delete":
-                after.append(answered)
-    name = module.params["name"]
-    if name is not None:
-        module.exit_resource(changed, to_snake(item_named(current, name)), to_snake(item_named(after, name)))
-    module.exit_resource(changed, to_snake(current), to_snake(after))
-
-
-def read_secrets(client, script_id):
-    return (client.get(build_path(SECRETS_PATH, script_id=script_id)) or {}).get("Secrets") or []
-
-
-def active_release(client, script_id):
-    """The live release, or None while nothing is published (the API answers 404 then)."""
-    try:
-        return client.get(build_path(ACTIVE_RELEASE_PATH, script_id=script_id))
-    except BunnyApiError as error:
-        if error.status == 404:
-            return None
-        raise
-
-
-def live_release(client, script_id, uuid):
-    """The active release if it is ``uuid``, else None."""
-    release = active_release(client, script_id)
-    return release if release is not None and release.get("Uuid") == uuid else None
-
-
-def release_with_uuid(client, script_id, uuid):
-    releases = client.paginate_pages(build_path(RELEASES_PATH, script_id=script_id))
-    return next((release for release in releases if release.get("Uuid") == uuid), None)
-
-
-# --- edge_script: the desired script --------------------------------------------------------------
 
 def integration_record(options, fill_defaults=False):
     """The Integration object for the ``integration`` option, in the API's casing; None when not given.
@@ -288,54 +97,177 @@ def _flag(value, fill_defaults):
     return bool(value) if fill_defaults else value
 
 
-def create_request(params, code):
-    """The body of ``POST /compute/script`` for the edge_script options; fields not given are left out."""
-    body = {
-        "Name": params["name"],
-        "ScriptType": SCRIPT_TYPES[params["script_type"]],
-        "Code": code,
-        "CreateLinkedPullZone": params["create_linked_pull_zone"],
-        "LinkedPullZoneName": params["linked_pull_zone_name"],
-        "Integration": integration_record(params["integration"], fill_defaults=True),
-    }
-    return without_none(body)
-
-
-def predicted_new_script(params):
-    """The script ``POST /compute/script`` will create, with None for what only the server knows."""
-    linked = params["create_linked_pull_zone"]
-    zone_name = params["linked_pull_zone_name"]
-    if not linked:
-        linked_zones = []
-    elif zone_name:
-        # The zone the create links is named as asked; its ID only the API knows.
-        linked_zones = [{"Id": None, "PullZoneName": zone_name, "DefaultHostname": zone_name + PULL_ZONE_HOSTNAME_SUFFIX}]
-    else:
-        # The API names the zone itself.
-        linked_zones = None
-    return {
-        "Id": None,
-        "Name": params["name"],
-        "LastModified": None,
-        "ScriptType": SCRIPT_TYPES[params["script_type"]],
-        "CurrentReleaseId": 0,
-        "EdgeScriptVariables": [],
-        "Deleted": False,
-        "LinkedPullZones": linked_zones,
-        "Integration": integration_record(params["integration"], fill_defaults=True),
-        "DefaultHostname": None,
-        "SystemHostname": None,
-        "DeploymentKey": None,
-        "RepositoryId": None,
-        "IntegrationId": None,
-        "MonthlyCost": 0,
-        "MonthlyRequestCount": 0,
-        "MonthlyCpuTime": 0,
-    }
-
-
 def without_none(value):
     """``value`` without the None entries of its dicts, at any depth."""
     if isinstance(value, dict):
         return {key: without_none(item) for key, item in value.items() if item is not None}
     return value
+
+
+def read_code(client, script_id):
+    return (client.get(build_path(CODE_PATH, id=script_id)) or {}).get("Code")
+
+
+def describe_error(error):
+    """A 404 names the script (and the variable or secret) that was not found; other errors keep their sentence."""
+    match = _SCRIPT_PATH_PATTERN.match(error.path)
+    if error.status != 404 or not match:
+        return None
+    script_id, kind, item_id = match.groups()
+    if kind and item_id != "add":
+        return "Edge script %s or its %s %s was not found (HTTP 404)." % (script_id, kind[:-1], item_id)
+    return "Edge script %s was not found (HTTP 404)." % script_id
+
+
+# --- The declaration ------------------------------------------------------------------------------
+
+# The fields of the create model. Of a script that exists, only the name (the key) and the code
+# change; a type or an integration that differs is refused, since the API cannot change either.
+SCRIPT_FIELDS = (
+    Field("script_type", "ScriptType", names=SCRIPT_TYPES),
+    Field("code", "Code"),
+    Field("create_linked_pull_zone", "CreateLinkedPullZone", type="bool"),
+    Field("linked_pull_zone_name", "LinkedPullZoneName"),
+    Field("integration", "Integration", type="dict", to_api=lambda options: {"Integration": integration_record(options, fill_defaults=True)}),
+)
+
+# What a new script reads back with, apart from the server's fields and what the options set; a
+# new script has used nothing yet.
+NEW_SCRIPT = {
+    "Id": None, "Name": None, "LastModified": None, "ScriptType": None, "CurrentReleaseId": 0, "EdgeScriptVariables": [],
+    "Deleted": False, "LinkedPullZones": [], "Integration": None, "DefaultHostname": None, "SystemHostname": None,
+    "DeploymentKey": None, "RepositoryId": None, "IntegrationId": None, "MonthlyCost": 0, "MonthlyRequestCount": 0,
+    "MonthlyCpuTime": 0, "Code": None,
+}
+# IDs, hostnames and the key the API generates, and the last change. The linked pull zones are
+# predicted: a zone the create names is known by its name.
+SCRIPT_SERVER_FIELDS = ("id", "last_modified", "default_hostname", "system_hostname", "deployment_key", "repository_id", "integration_id")
+
+
+def predict_linked_zone(script, changes):
+    """A create asks for a linked pull zone, which the script lists: named as asked (its ID only the API
+    knows), or unknown when the API is to choose the name. The request's switches are no part of the record."""
+    linked = script.pop("CreateLinkedPullZone", False)
+    zone_name = script.pop("LinkedPullZoneName", None)
+    if linked:
+        script["LinkedPullZones"] = [{"Id": None, "PullZoneName": zone_name, "DefaultHostname": zone_name + PULL_ZONE_HOSTNAME_SUFFIX}] if zone_name else None
+    return script
+
+
+class EdgeScriptResource(Resource):
+    """The engine's resource, with what the script API does otherwise.
+
+    The code is read and written at a path of its own, so a plan of an existing script reads it
+    into the record (``Code``), and results and diffs show it; new code is one more write, sent
+    before a rename so that the rename's answer is the script as both left it. What only a
+    create sets (the type, the integration) is refused, in words, when it differs.
+    """
+
+    def read(self, client, record_id):
+        # A read by ID always has the linked pull zones; only the list needs asking (read_params).
+        return client.get(self.path(record_id))
+
+    def lock_path(self, record_id):
+        # Each write names one script, variable or secret and sends only what it sets: parallel
+        # tasks cannot undo each other's writes, so none is serialised.
+        return None
+
+    def find(self, module, record_id=None, name=None, missing_ok=False):
+        if record_id is not None:
+            return super().find(module, record_id, name, missing_ok)
+        matches = self.named(module.client, name)
+        if len(matches) > 1:
+            # The engine's sentence; the IDs go under script_ids, as the edge_script* modules have always returned them.
+            ids = [script.get(self.id_field) for script in matches]
+            module.fail("%d %s are named %r (ids %s); give the id of the one to manage." % (
+                len(matches), self.plural, name, ", ".join(str(script_id) for script_id in ids)), script_ids=ids)
+        return matches[0] if matches else None
+
+    def create_request(self, module, body):
+        # What the options leave out is not sent, at any depth (the integration's suboptions too).
+        return self.writes.create, self.paths.create, without_none(body)
+
+    def plan_create(self, module, desired):
+        if module.params["script_type"] is None:
+            module.fail("No edge script is named %r; give script_type (dns, cdn or middleware) to create it." % module.params["name"])
+        return super().plan_create(module, desired)
+
+    def plan_update(self, module, current, desired):
+        params = module.params
+        script_id = current[self.id_field]
+        if params["create_linked_pull_zone"] and not current.get("LinkedPullZones"):
+            module.ansible.warn("Edge script %s exists without a linked pull zone; create_linked_pull_zone only applies when the "
+                                "module creates the script, so none was created. Create the zone with bunnynet.cloud.pullzone "
+                                "(origin_type=edge_script) instead." % script_id)
+        self.refuse_created_only(module, current)
+        record = dict(current, Code=read_code(module.client, script_id))
+        plan = super().plan_update(module, record, {"Name": desired["Name"]} if "Name" in desired else {})
+        code = desired.get("Code")
+        if code is not None and code != record["Code"]:
+            plan.after["code"] = code
+            plan.writes.insert(0, Write("POST", build_path(CODE_PATH, id=script_id), {"Code": code},
+                                        confirm=lambda: read_code(module.client, script_id) == code))
+            if len(plan.writes) == 1:
+                # Setting the code answers no body, and it changes the script's last change.
+                plan.add(Read(lambda: self.read(module.client, script_id), lambda script: self.answered(module, plan, "update", script)))
+        return plan
+
+    def refuse_created_only(self, module, current):
+        params = module.params
+        script_id = current[self.id_field]
+        wanted_type = params["script_type"]
+        if wanted_type is not None and SCRIPT_TYPES[wanted_type] != current.get("ScriptType"):
+            module.fail("Edge script %s is a %s script; the API cannot change the type of a script, so it cannot become %s. "
+                        "Delete it and create it again to change its type." % (
+                            script_id, name_of(SCRIPT_TYPES, current.get("ScriptType")), wanted_type))
+        # Suboptions left out are not compared.
+        integration_changes = changed_fields(current.get("Integration") or {}, integration_record(params["integration"]) or {})
+        if integration_changes:
+            module.fail("Edge script %s has another integration than asked for (%s); the API cannot change the "
+                        "integration of an existing script." % (
+                            script_id, ", ".join("integration.%s differs" % option for option in sorted(to_snake(integration_changes)))))
+
+    def plan_delete(self, module, current):
+        if current is not None:
+            current = dict(current, Code=read_code(module.client, current[self.id_field]))
+        plan = super().plan_delete(module, current)
+        if plan.writes and module.params["delete_linked_pull_zones"]:
+            plan.writes[0].params = {"deleteLinkedPullZones": "true"}
+        return plan
+
+    def answered(self, module, plan, kind, answer):
+        # The record a write answers with has no code: the script keeps the code the plan predicted.
+        code = plan.after["code"]
+        super().answered(module, plan, kind, answer)
+        plan.record = dict(plan.record, Code=code)
+        plan.after = self.project(plan.record)
+
+
+EDGE_SCRIPT = EdgeScriptResource(
+    noun="edge script",
+    result_key="edge_script",
+    key=Field("name", "Name"),
+    fields=SCRIPT_FIELDS,
+    # The list leaves a script's linked pull zones out unless asked; a found script is the whole record.
+    paths=Paths(SCRIPTS_PATH, SCRIPT_PATH, read_params={"includeLinkedPullzones": "true"}),
+    record=Record(server_fields=SCRIPT_SERVER_FIELDS, secret_keys=SECRET_KEYS, new_record=NEW_SCRIPT),
+    predict=predict_linked_zone,
+)
+
+
+# --- How the variable, secret and release modules name their script ------------------------------
+
+def target_script(module):
+    """The script a sub-resource module works on, from ``script_id`` or ``script_name``; it must exist."""
+    params = module.params
+    script = EDGE_SCRIPT.find(module, params["script_id"], params["script_name"])
+    if script is None:
+        module.fail("No edge script is named %r." % params["script_name"])
+    return script
+
+
+def target_script_id(module):
+    """The id of the script asked for; by id without a request, by name from the list."""
+    if module.params["script_id"] is not None:
+        return module.params["script_id"]
+    return target_script(module)["Id"]

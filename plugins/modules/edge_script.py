@@ -19,18 +19,13 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  id:
-    description:
-      - ID of the script. It must exist, unless O(state=absent).
-      - With O(name), the script is renamed to O(name).
-      - At least one of O(id) and O(name) is required.
-    type: int
   name:
     description:
       - Name of the script, 1 to 100 characters.
       - Without O(id), the script is the one named exactly this (case-sensitive). The module fails
         when several scripts share the name, listing their IDs, and creates the script when none
         has it.
+      - With O(id), the script is renamed to this name when it has another.
     type: str
   script_type:
     description:
@@ -113,12 +108,6 @@ options:
           create_workflow:
             description: Whether a deployment workflow is created in the repository. Created as V(false) when left out.
             type: bool
-  state:
-    description:
-      - V(present) creates or updates the script; V(absent) deletes it when it exists.
-    type: str
-    choices: [present, absent]
-    default: present
   delete_linked_pull_zones:
     description:
       - With O(state=absent), delete the pull zones linked to the script too.
@@ -126,6 +115,7 @@ options:
     default: false
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -140,6 +130,7 @@ attributes:
   idempotent:
     support: full
 notes:
+  - Deleting a script (O(state=absent)) deletes the pull zones linked to it only with O(delete_linked_pull_zones=true).
   - The script's deployment key is a secret. It is masked in results, diffs and failures, and kept
     out of the output at any verbosity.
 seealso:
@@ -263,39 +254,13 @@ edge_script:
       sample: 0
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
-    CODE_PATH,
+    EDGE_SCRIPT,
+    INTEGRATION_OPTIONS,
     SCRIPT_NAME_BOUNDS,
-    SCRIPT_PATH,
-    SCRIPT_TYPE_NAMES,
-    SCRIPT_TYPES,
-    SCRIPTS_PATH,
-    SECRET_KEYS,
-    code_is,
-    create_request,
     describe_error,
-    find_script,
-    integration_record,
-    newest_script_named,
-    predicted_new_script,
-    project_script,
-    read_code,
-    read_script,
-    script_gone,
-    script_if_named,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
-
-INTEGRATION_OPTIONS = dict(
-    integration_id=dict(type="int", required=True),
-    repository_settings=dict(type="dict", options=dict(
-        id=dict(type="int"), name=dict(type="str"), private=dict(type="bool"), template_url=dict(type="str"))),
-    deploy_configuration=dict(type="dict", options=dict(
-        branch=dict(type="str"), install_command=dict(type="str"), build_command=dict(type="str"),
-        entry_file=dict(type="str"), create_workflow=dict(type="bool"))),
-)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 
 def manage_script(module):
@@ -303,17 +268,7 @@ def manage_script(module):
     code = desired_code(module)
     if params["linked_pull_zone_name"] is not None and not params["create_linked_pull_zone"]:
         module.fail("linked_pull_zone_name names the pull zone create_linked_pull_zone=true creates; set it or leave the name out.")
-    current = find_script(module, params["id"], params["name"], missing_ok=params["state"] == "absent")
-    if params["state"] == "absent":
-        delete_script(module, current)
-    elif current is None:
-        create_script(module, code)
-    else:
-        if params["create_linked_pull_zone"] and not current.get("LinkedPullZones"):
-            module.ansible.warn("Edge script %s exists without a linked pull zone; create_linked_pull_zone only applies when the "
-                                "module creates the script, so none was created. Create the zone with bunnynet.cloud.pullzone "
-                                "(origin_type=edge_script) instead." % current["Id"])
-        update_script(module, current, code)
+    EDGE_SCRIPT.converge(module, EDGE_SCRIPT.desired(dict(params, code=code)))
 
 
 def desired_code(module):
@@ -327,80 +282,19 @@ def desired_code(module):
         module.fail("code_file %s could not be read: %s." % (path, error))
 
 
-def create_script(module, code):
-    params = module.params
-    if params["script_type"] is None:
-        module.fail("No edge script is named %r; give script_type (dns, cdn or middleware) to create it." % params["name"])
-    created = predicted_new_script(params)
-    if not module.check_mode:
-        created = module.write("POST", SCRIPTS_PATH, create_request(params, code),
-                               confirm=lambda: newest_script_named(module.client, params["name"]))
-    module.exit_resource(True, {}, project_script(created, code, with_code=True))
-
-
-def update_script(module, current, code):
-    params = module.params
-    script_id = current["Id"]
-    wanted_type = params["script_type"]
-    if wanted_type is not None and SCRIPT_TYPES[wanted_type] != current.get("ScriptType"):
-        module.fail("Edge script %s is a %s script; the API cannot change the type of a script, so it cannot become %s. "
-                    "Delete it and create it again to change its type." % (
-                        script_id, SCRIPT_TYPE_NAMES.get(current.get("ScriptType"), current.get("ScriptType")), wanted_type))
-    integration_changes = changed_fields(current.get("Integration") or {}, integration_record(params["integration"]) or {})
-    if integration_changes:
-        module.fail("Edge script %s has another integration than asked for (%s); the API cannot change the "
-                    "integration of an existing script." % (
-                        script_id, ", ".join("integration.%s differs" % option for option in sorted(to_snake(integration_changes)))))
-
-    current_code = read_code(module.client, script_id)
-    rename = params["id"] is not None and params["name"] is not None and params["name"] != current.get("Name")
-    replace_code = code is not None and code != current_code
-    after = dict(current, Name=params["name"]) if rename else current
-    if not module.check_mode:
-        if replace_code:
-            module.write("POST", build_path(CODE_PATH, script_id=script_id), {"Code": code},
-                         confirm=lambda: code_is(module.client, script_id, code))
-        if rename:
-            after = module.write("POST", build_path(SCRIPT_PATH, script_id=script_id), {"Name": params["name"]},
-                                 confirm=lambda: script_if_named(module.client, script_id, params["name"]))
-        elif replace_code:
-            # Setting the code answers no body, and it changes the script's last change time.
-            after = read_script(module.client, script_id)
-    module.exit_resource(rename or replace_code, project_script(current, current_code, with_code=True),
-                         project_script(after, code if replace_code else current_code, with_code=True))
-
-
-def delete_script(module, current):
-    if current is None:
-        module.exit_resource(False, {}, None)
-    script_id = current["Id"]
-    before = project_script(current, read_code(module.client, script_id), with_code=True)
-    if not module.check_mode:
-        query = {"deleteLinkedPullZones": "true"} if module.params["delete_linked_pull_zones"] else None
-        module.write("DELETE", build_path(SCRIPT_PATH, script_id=script_id), params=query,
-                     confirm=lambda: script_gone(module.client, script_id))
-    module.exit_resource(True, before, None)
-
-
 def main():
     module = BunnyModule(
-        argument_spec=dict(
-            id=dict(type="int"),
-            name=dict(type="str"),
-            script_type=dict(type="str", choices=list(SCRIPT_TYPES)),
-            code=dict(type="str"),
+        argument_spec=EDGE_SCRIPT.argument_spec(
             code_file=dict(type="path"),
             create_linked_pull_zone=dict(type="bool", default=False),
-            linked_pull_zone_name=dict(type="str"),
             integration=dict(type="dict", options=INTEGRATION_OPTIONS),
-            state=dict(type="str", choices=["present", "absent"], default="present"),
             delete_linked_pull_zones=dict(type="bool", default=False),
         ),
-        result_key="edge_script",
+        result_key=EDGE_SCRIPT.result_key,
         rules=(("name", SCRIPT_NAME_BOUNDS), ("linked_pull_zone_name", dict(min_length=1))),
-        secret_keys=SECRET_KEYS,
-        required_one_of=[("id", "name")],
+        secret_keys=EDGE_SCRIPT.secret_keys,
         mutually_exclusive=[("code", "code_file")],
+        **EDGE_SCRIPT.module_kwargs()
     )
     module.run(manage_script, describe_error=describe_error)
 

@@ -19,21 +19,12 @@ options:
       - ID of one script to read. The module fails when it does not exist.
       - Mutually exclusive with every filter.
     type: int
-  name:
-    description:
-      - Return the scripts named exactly this (case-sensitive), usually one; none when no script has the name.
-      - Mutually exclusive with O(search).
-    type: str
   script_type:
     description:
       - Return only scripts of these types.
     type: list
     elements: str
     choices: [dns, cdn, middleware]
-  search:
-    description:
-      - Return only scripts whose name contains this text, in any case.
-    type: str
   include_linked_pull_zones:
     description:
       - Return each script's linked pull zones. Without it the API lists them as empty.
@@ -56,6 +47,7 @@ options:
     type: int
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource.info
   - bunnynet.cloud.attributes.INFO_MODULE
 notes:
   - Each script's deployment key is a secret; it is masked and kept out of the output at any verbosity.
@@ -153,15 +145,12 @@ edge_scripts:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
+    EDGE_SCRIPT,
     PAGE_BOUNDS,
     PER_PAGE_BOUNDS,
     SCRIPT_NAME_BOUNDS,
     SCRIPT_TYPES,
-    SCRIPTS_PATH,
-    SECRET_KEYS,
     describe_error,
-    project_script,
-    read_script,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
@@ -171,7 +160,13 @@ FILTERS = ("name", "script_type", "search", "integration_id", "page", "per_page"
 def read_scripts(module):
     params = module.params
     if params["id"] is not None:
-        module.exit_info([project_script(read_script(module.client, params["id"]))])
+        module.exit_info([EDGE_SCRIPT.project(EDGE_SCRIPT.read(module.client, params["id"]))])
+    module.exit_info([EDGE_SCRIPT.project(script) for script in listed_scripts(module)])
+
+
+def listed_scripts(module):
+    """The scripts the filters select, from every page or from the one asked for; a name is matched exactly."""
+    params = module.params
     # The names of the list's query parameters come from the vendor reference; the contract leaves them out.
     query = {}
     if params["script_type"]:
@@ -184,13 +179,13 @@ def read_scripts(module):
         query["integrationId"] = params["integration_id"]
     per_page = params["per_page"] or PER_PAGE_BOUNDS["maximum"]
     if params["page"] is None:
-        scripts = list(module.client.paginate_pages(SCRIPTS_PATH, query, per_page=per_page))
+        scripts = list(module.client.paginate_pages(EDGE_SCRIPT.paths.list, query, per_page=per_page))
     else:
         query.update(page=params["page"], perPage=per_page)
-        scripts = (module.client.get(SCRIPTS_PATH, query) or {}).get("Items") or []
-    if params["name"] is not None:
-        scripts = [script for script in scripts if script.get("Name") == params["name"]]
-    module.exit_info([project_script(script) for script in scripts])
+        scripts = (module.client.get(EDGE_SCRIPT.paths.list, query) or {}).get("Items") or []
+    if params["name"] is None:
+        return scripts
+    return [script for script in scripts if EDGE_SCRIPT.key.same(script.get(EDGE_SCRIPT.key.read_as), params["name"])]
 
 
 def main():
@@ -207,7 +202,7 @@ def main():
         ),
         result_key="edge_scripts",
         rules=(("name", SCRIPT_NAME_BOUNDS), ("page", PAGE_BOUNDS), ("per_page", PER_PAGE_BOUNDS)),
-        secret_keys=SECRET_KEYS,
+        secret_keys=EDGE_SCRIPT.secret_keys,
         mutually_exclusive=[("id", option) for option in FILTERS] + [("name", "search")],
     )
     module.run(read_scripts, describe_error=describe_error)

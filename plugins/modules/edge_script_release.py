@@ -18,14 +18,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  script_id:
-    description:
-      - ID of the script. Exactly one of O(script_id) and O(script_name) is required.
-    type: int
-  script_name:
-    description:
-      - Exact name of the script. The module fails when no script or several scripts have it.
-    type: str
   note:
     description:
       - Note stored with a new release, such as the commit or ticket it ships.
@@ -46,6 +38,7 @@ options:
     default: false
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.edge_scripts
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -145,73 +138,63 @@ release:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_releases import (
     PUBLISH_PATH,
     RELEASE_LIVE,
+    active_release,
+    live_release,
+    new_release,
+    new_uuid,
+    project_release,
+    release_with_uuid,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
     SCRIPT_REFERENCE_KWARGS,
     SCRIPT_REFERENCE_OPTIONS,
     SCRIPT_REFERENCE_RULES,
     SECRET_KEYS,
-    active_release,
     describe_error,
-    live_release,
-    project_release,
     read_code,
-    release_with_uuid,
     target_script_id,
     without_none,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Plan, Write, apply
 
 
-def publish_release(module):
+# An action rather than a declaration: which release to make live (the current code, an earlier
+# UUID, or none when the live one already is what is asked) is its own logic, which is why this
+# module is longer than the modules that declare a resource.
+def release_plan(module):
+    """Publish the current code, or make release_uuid live again; nothing when the live release already is what is asked."""
     params = module.params
     script_id = target_script_id(module)
     # Read first: it also proves the script exists before the active release's 404 is taken to mean "none yet".
     code = read_code(module.client, script_id)
     active = active_release(module.client, script_id)
+    plan = Plan(before=project_release(active), after=project_release(active), result=dict(previous_release=project_release(active)))
     uuid = params["release_uuid"]
     earlier = None
     if uuid is not None:
         if active is not None and active.get("Uuid") == uuid:
-            module.exit_resource(False, project_release(active), project_release(active), previous_release=project_release(active))
+            return plan
         earlier = release_with_uuid(module.client, script_id, uuid)
     elif active is not None and code and active.get("Code") == code and not params["force"]:
-        module.exit_resource(False, project_release(active), project_release(active), previous_release=project_release(active))
+        return plan
     elif not module.check_mode:
         uuid = new_uuid()
+    if earlier is None and not code and module.check_mode:
+        module.fail("Edge script %s has no code, so the API would refuse to publish a release of it." % script_id)
+    predicted = dict(earlier, Status=RELEASE_LIVE, DatePublished=None) if earlier is not None else new_release(uuid, params["note"], code)
+    plan.after = project_release(predicted)
 
-    if earlier is not None:
-        predicted = dict(earlier, Status=RELEASE_LIVE, DatePublished=None)
-    else:
-        if not code and module.check_mode:
-            module.fail("Edge script %s has no code, so the API would refuse to publish a release of it." % script_id)
-        predicted = new_release(uuid, params["note"], code)
-
-    after = predicted
-    if not module.check_mode:
-        after = module.write(
-            "POST", build_path(PUBLISH_PATH, script_id=script_id, uuid=uuid), without_none({"Note": params["note"]}),
-            confirm=lambda: live_release(module.client, script_id, uuid))
+    def published(answer):
         # Publishing answers no body: the release comes from a read, unless a read already settled the write.
-        if not after:
-            after = active_release(module.client, script_id)
-    module.exit_resource(True, project_release(active), project_release(after), previous_release=project_release(active))
+        plan.after = project_release(answer or active_release(module.client, script_id))
 
-
-def new_uuid():
-    # Imported where it is used: only a publish without release_uuid needs it.
-    import uuid
-
-    return str(uuid.uuid4())
-
-
-def new_release(uuid, note, code):
-    """The release a publish of ``code`` creates, with None for what only the API knows."""
-    return {
-        "Id": None, "Deleted": False, "Code": code, "Uuid": uuid, "Note": note, "Author": None, "AuthorEmail": None,
-        "CommitSha": None, "Status": RELEASE_LIVE, "DateReleased": None, "DatePublished": None,
-    }
+    plan.add(Write("POST", build_path(PUBLISH_PATH, id=script_id, uuid=uuid), without_none({"Note": params["note"]}),
+                   confirm=lambda: live_release(module.client, script_id, uuid), answered=published))
+    return plan
 
 
 def main():
@@ -228,7 +211,7 @@ def main():
         mutually_exclusive=SCRIPT_REFERENCE_KWARGS["mutually_exclusive"] + [("release_uuid", "force")],
         required_one_of=SCRIPT_REFERENCE_KWARGS["required_one_of"],
     )
-    module.run(publish_release, describe_error=describe_error)
+    module.run(lambda module: apply(module, release_plan(module)), describe_error=describe_error)
 
 
 if __name__ == "__main__":

@@ -16,19 +16,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  script_id:
-    description:
-      - ID of the script. Exactly one of O(script_id) and O(script_name) is required.
-    type: int
-  script_name:
-    description:
-      - Exact name of the script. The module fails when no script or several scripts have it.
-    type: str
-  name:
-    description:
-      - Name of the one secret to manage, 1 to 256 characters, compared exactly.
-      - Exactly one of O(name) and O(secrets) is required.
-    type: str
   value:
     description:
       - Value of the secret, up to 4096 characters. Required with O(name) and O(state=present).
@@ -37,6 +24,7 @@ options:
     description:
       - Several secrets at once, matched to the script's secrets by O(secrets[].name). Secrets of
         the script that are not listed stay, unless O(purge=true).
+      - Mutually exclusive with O(name) and O(value).
       - The script's secrets are read once for the whole set.
     type: list
     elements: dict
@@ -50,12 +38,6 @@ options:
           - Value of the secret, up to 4096 characters. Required with O(state=present); not used with
             O(state=absent).
         type: str
-  purge:
-    description:
-      - Delete the script's secrets that O(secrets) does not list. Needs O(secrets) and
-        O(state=present).
-    type: bool
-    default: false
   update_secret:
     description:
       - V(on_create) sends the value only when the module creates the secret, so a second run is
@@ -65,15 +47,10 @@ options:
     type: str
     choices: [always, on_create]
     default: on_create
-  state:
-    description:
-      - V(present) creates the secret, or every listed secret (and with O(update_secret=always)
-        sets their values); V(absent) deletes it, or every listed secret, when the script has it.
-    type: str
-    choices: [present, absent]
-    default: present
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.edge_scripts
+  - bunnynet.cloud.edge_scripts.items
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -155,108 +132,35 @@ secrets:
   contains: *secret_fields
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import reconcile_keyed
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
-    SCRIPT_REFERENCE_KWARGS,
-    SCRIPT_REFERENCE_OPTIONS,
-    SCRIPT_REFERENCE_RULES,
-    SECRET_KEYS,
-    SECRET_NAME_BOUNDS,
-    SECRET_PATH,
-    SECRETS_PATH,
-    VALUE_BOUNDS,
-    absent_steps,
-    apply_and_exit,
-    describe_error,
-    item_named,
-    read_secrets,
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import (
+    SCRIPT_SECRETS,
+    converge_script_items,
     require_list_for_purge,
-    target_script_id,
+    script_items_module,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
-
-SECRET_RULES = (
-    ("name", SECRET_NAME_BOUNDS),
-    ("value", VALUE_BOUNDS),
-    ("secrets", dict(satisfies=(each_named_once("name"), "name each secret once"))),
-    ("secrets[].name", SECRET_NAME_BOUNDS),
-    ("secrets[].value", VALUE_BOUNDS),
-) + SCRIPT_REFERENCE_RULES
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SECRET_NAME_BOUNDS, describe_error, target_script_id
 
 
 def manage_secrets(module):
     params = module.params
     require_list_for_purge(module, "secrets")
     one = params["secrets"] is None
-    present = params["state"] == "present"
-    wanted = [dict(name=params["name"], value=params["value"])] if one else params["secrets"]
-    missing_values = [item["name"] for item in wanted if item["value"] is None]
-    if present and missing_values:
+    listed = [dict(name=params["name"], value=params["value"])] if one else params["secrets"]
+    missing_values = [item["name"] for item in listed if item["value"] is None]
+    if params["state"] == "present" and missing_values:
         module.fail("value is required with state=present." if one else
                     "secrets[].value is required with state=present; missing for %s." % ", ".join(missing_values))
     script_id = target_script_id(module)
-    current = read_secrets(module.client, script_id)
-    steps = plan(current, wanted, params) if present else absent_steps(current, wanted)
-    apply_and_exit(module, current, steps, lambda action, target, _record: write_secret(module, script_id, action, target))
-
-
-def plan(current, wanted, params):
-    """``(action, target, predicted)`` for every secret: keep, create, set or delete; the secret to write
-    (with its ``Secret`` value to create or set) and what the secret becomes.
-
-    The API never shows a value, so an existing secret is set only with update_secret=always.
-    """
-    pairs, removed = reconcile_keyed(current, [dict(Name=item["name"], Secret=item["value"]) for item in wanted], "Name", purge=params["purge"])
-    steps = []
-    for present, item in pairs:
-        if item is None or (present is not None and params["update_secret"] != "always"):
-            steps.append(("keep", present, present))
-        elif present is None:
-            steps.append(("create", item, {"Id": None, "Name": item["Name"], "LastModified": None}))
-        else:
-            steps.append(("set", dict(present, Secret=item["Secret"]), dict(present, LastModified=None)))
-    return steps + [("delete", secret, None) for secret in removed]
-
-
-def write_secret(module, script_id, action, target):
-    """Sends the write of one step; returns the secret as the API answered (nothing for a delete)."""
-    if action == "create":
-        return module.write("POST", build_path(SECRETS_PATH, script_id=script_id), target,
-                            confirm=lambda: item_named(read_secrets(module.client, script_id), target["Name"]))
-    if action == "set":
-        # Setting the same value again does no harm, so a lost answer is resent without a read
-        # (no read could tell: the API never shows the value).
-        return module.write("POST", build_path(SECRET_PATH, script_id=script_id, secret_id=target["Id"]),
-                            {"Secret": target["Secret"]}, confirm=None)
-    return module.write("DELETE", build_path(SECRET_PATH, script_id=script_id, secret_id=target["Id"]),
-                        confirm=lambda: item_named(read_secrets(module.client, script_id), target["Name"]) is None)
+    present = SCRIPT_SECRETS.read(module.client, script_id)
+    # The API cannot say whether a value differs: an existing secret's value is sent only when always asked to.
+    kept = set() if params["update_secret"] == "always" else {secret["Name"] for secret in present}
+    wanted = [{"Name": item["name"], "Secret": None if item["name"] in kept else item["value"]} for item in listed]
+    converge_script_items(module, SCRIPT_SECRETS, "secrets", script_id, present, wanted)
 
 
 def main():
-    module = BunnyModule(
-        argument_spec=dict(
-            SCRIPT_REFERENCE_OPTIONS,
-            name=dict(type="str"),
-            value=dict(type="str", no_log=True),
-            # The names are no secret; each value is hidden by its own no_log.
-            secrets=dict(type="list", elements="dict", no_log=False, options=dict(
-                name=dict(type="str", required=True),
-                value=dict(type="str", no_log=True),
-            )),
-            purge=dict(type="bool", default=False),
-            update_secret=dict(type="str", choices=["always", "on_create"], default="on_create"),
-            state=dict(type="str", choices=["present", "absent"], default="present"),
-        ),
-        result_key="secret",
-        rules=SECRET_RULES,
-        secret_keys=SECRET_KEYS,
-        mutually_exclusive=SCRIPT_REFERENCE_KWARGS["mutually_exclusive"] + [("name", "secrets"), ("value", "secrets")],
-        required_one_of=SCRIPT_REFERENCE_KWARGS["required_one_of"] + [("name", "secrets")],
-    )
-    if module.params["secrets"] is not None:
-        module.result_key = "secrets"
+    module = script_items_module(SCRIPT_SECRETS, "secrets", dict(value=dict(type="str", no_log=True)), "value", SECRET_NAME_BOUNDS,
+                                 update_secret=dict(type="str", choices=["always", "on_create"], default="on_create"))
     module.run(manage_secrets, describe_error=describe_error)
 
 

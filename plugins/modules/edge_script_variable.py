@@ -19,19 +19,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  script_id:
-    description:
-      - ID of the script. Exactly one of O(script_id) and O(script_name) is required.
-    type: int
-  script_name:
-    description:
-      - Exact name of the script. The module fails when no script or several scripts have it.
-    type: str
-  name:
-    description:
-      - Name of the one variable to manage, 1 to 256 characters.
-      - Exactly one of O(name) and O(variables) is required.
-    type: str
   default_value:
     description:
       - Value the variable has unless a deployment sets another, up to 4096 characters.
@@ -60,21 +47,10 @@ options:
       required:
         description: As O(required).
         type: bool
-  purge:
-    description:
-      - Delete the script's variables that O(variables) does not list.
-      - Needs O(variables) and O(state=present).
-    type: bool
-    default: false
-  state:
-    description:
-      - V(present) adds or updates the variable (or every listed variable); V(absent) deletes it
-        (or every listed variable) when the script has it.
-    type: str
-    choices: [present, absent]
-    default: present
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.edge_scripts
+  - bunnynet.cloud.edge_scripts.items
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -163,122 +139,29 @@ variables:
       type: str
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import apply_changes, changed_fields, reconcile_keyed
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
-    SCRIPT_REFERENCE_KWARGS,
-    SCRIPT_REFERENCE_OPTIONS,
-    SCRIPT_REFERENCE_RULES,
-    SECRET_KEYS,
-    VALUE_BOUNDS,
-    VARIABLE_ADD_PATH,
-    VARIABLE_NAME_BOUNDS,
-    VARIABLE_PATH,
-    absent_steps,
-    apply_and_exit,
-    describe_error,
-    item_named,
-    read_script,
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import (
+    SCRIPT_VARIABLES,
+    converge_script_items,
     require_list_for_purge,
-    target_script,
-    without_none,
+    script_items_module,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
-
-VARIABLE_RULES = (
-    ("name", VARIABLE_NAME_BOUNDS),
-    ("default_value", VALUE_BOUNDS),
-    ("variables", dict(satisfies=(each_named_once("name"), "name each variable once"))),
-    ("variables[].name", VARIABLE_NAME_BOUNDS),
-    ("variables[].default_value", VALUE_BOUNDS),
-) + SCRIPT_REFERENCE_RULES
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import VARIABLE_NAME_BOUNDS, describe_error, target_script
 
 
 def manage_variables(module):
     params = module.params
     require_list_for_purge(module, "variables")
-    one = params["variables"] is None
-    wanted = [dict(name=params["name"], default_value=params["default_value"], required=params["required"])] if one else params["variables"]
+    listed = params["variables"]
+    if listed is None:
+        listed = [dict(name=params["name"], default_value=params["default_value"], required=params["required"])]
     script = target_script(module)
-    current = script.get("EdgeScriptVariables") or []
-    steps = plan(current, wanted, params["purge"]) if params["state"] == "present" else absent_steps(current, wanted)
-    apply_and_exit(module, current, steps, lambda action, present, record: write_variable(module, script["Id"], action, present, record))
-
-
-def plan(current, wanted, purge):
-    """``(action, present, record)`` for every variable: keep, add, update or delete, with the record it becomes."""
-    pairs, removed = reconcile_keyed(current, [wanted_record(item) for item in wanted], "Name", purge=purge)
-    steps = []
-    for present, item in pairs:
-        if item is None:
-            steps.append(("keep", present, present))
-        elif present is None:
-            steps.append(("add", None, {"Id": None, "Name": item["Name"], "Required": bool(item["Required"]), "DefaultValue": item["DefaultValue"]}))
-        else:
-            changes = changed_fields(present, dict(item, Name=None))
-            steps.append(("update" if changes else "keep", present, apply_changes(present, changes)))
-    return steps + [("delete", variable, None) for variable in removed]
-
-
-def wanted_record(item):
-    return {"Name": item["name"], "Required": item.get("required"), "DefaultValue": item.get("default_value")}
-
-
-def write_variable(module, script_id, action, present, record):
-    """Sends the write of one step; returns the variable as the API answered (nothing for a delete)."""
-    if action == "add":
-        return module.write(
-            "POST", build_path(VARIABLE_ADD_PATH, script_id=script_id),
-            without_none({"Name": record["Name"], "Required": record["Required"], "DefaultValue": record["DefaultValue"]}),
-            confirm=lambda: item_named(read_variables(module, script_id), record["Name"]))
-    if action == "update":
-        # Neither the contract nor the reference says whether a field left out of an update is
-        # kept or cleared, so both are sent, the unchanged one as it is.
-        body = {"DefaultValue": record["DefaultValue"], "Required": record["Required"]}
-        return module.write("POST", build_path(VARIABLE_PATH, script_id=script_id, variable_id=present["Id"]), body,
-                            confirm=lambda: variable_holds(module, script_id, record))
-    return module.write("DELETE", build_path(VARIABLE_PATH, script_id=script_id, variable_id=present["Id"]),
-                        confirm=lambda: variable_gone(module, script_id, present["Id"]))
-
-
-def read_variables(module, script_id):
-    return read_script(module.client, script_id).get("EdgeScriptVariables") or []
-
-
-def variable_holds(module, script_id, wanted):
-    variable = next((item for item in read_variables(module, script_id) if item.get("Id") == wanted["Id"]), None)
-    return variable if variable is not None and not changed_fields(variable, wanted) else None
-
-
-def variable_gone(module, script_id, variable_id):
-    return all(item.get("Id") != variable_id for item in read_variables(module, script_id))
+    wanted = [{"Name": item["name"], "Required": item.get("required"), "DefaultValue": item.get("default_value")} for item in listed]
+    converge_script_items(module, SCRIPT_VARIABLES, "variables", script["Id"], SCRIPT_VARIABLES.read(module.client, script["Id"], script), wanted)
 
 
 def main():
-    module = BunnyModule(
-        argument_spec=dict(
-            SCRIPT_REFERENCE_OPTIONS,
-            name=dict(type="str"),
-            default_value=dict(type="str"),
-            required=dict(type="bool"),
-            variables=dict(type="list", elements="dict", options=dict(
-                name=dict(type="str", required=True),
-                default_value=dict(type="str"),
-                required=dict(type="bool"),
-            )),
-            purge=dict(type="bool", default=False),
-            state=dict(type="str", choices=["present", "absent"], default="present"),
-        ),
-        result_key="variable",
-        rules=VARIABLE_RULES,
-        secret_keys=SECRET_KEYS,
-        mutually_exclusive=SCRIPT_REFERENCE_KWARGS["mutually_exclusive"] + [
-            ("name", "variables"), ("default_value", "variables"), ("required", "variables")],
-        required_one_of=SCRIPT_REFERENCE_KWARGS["required_one_of"] + [("name", "variables")],
-    )
-    if module.params["variables"] is not None:
-        module.result_key = "variables"
+    module = script_items_module(SCRIPT_VARIABLES, "variables", dict(default_value=dict(type="str"), required=dict(type="bool")),
+                                 "default_value", VARIABLE_NAME_BOUNDS)
     module.run(manage_variables, describe_error=describe_error)
 
 

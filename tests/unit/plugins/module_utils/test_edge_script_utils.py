@@ -3,15 +3,11 @@
 import pytest
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_releases import project_release
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
-    create_request,
+    EDGE_SCRIPT,
     describe_error,
     integration_record,
-    newest_script_named,
-    predicted_new_script,
-    project_release,
-    project_script,
-    scripts_named,
     without_none,
 )
 
@@ -29,7 +25,7 @@ class ListingClient:
         self.scripts = scripts
         self.asked = []
 
-    def paginate_pages(self, path, params=None, per_page=1000):
+    def paginate(self, path, params=None, shape="pages"):
         self.asked.append((path, params))
         return iter(self.scripts)
 
@@ -57,15 +53,15 @@ def test_other_errors_keep_their_own_sentence(status, path):
 
 @pytest.mark.parametrize("number, name", [(0, "dns"), (1, "cdn"), (2, "middleware"), (9, 9)])
 def test_a_script_s_type_is_shown_by_name_and_an_unknown_one_as_it_came(number, name):
-    assert project_script({"ScriptType": number})["script_type"] == name
+    assert EDGE_SCRIPT.project({"ScriptType": number})["script_type"] == name
 
 
 def test_a_script_projection_is_snake_case_and_carries_code_only_when_asked():
     script = {"Id": 1, "ScriptType": 1, "EdgeScriptVariables": [{"DefaultValue": "x"}], "DeploymentKey": "k"}
 
-    assert project_script(script) == {"id": 1, "script_type": "cdn", "edge_script_variables": [{"default_value": "x"}], "deployment_key": "k"}
-    assert project_script(script, code=None, with_code=True)["code"] is None
-    assert project_script(None) is None
+    assert EDGE_SCRIPT.project(script) == {"id": 1, "script_type": "cdn", "edge_script_variables": [{"default_value": "x"}], "deployment_key": "k"}
+    assert EDGE_SCRIPT.project(dict(script, Code=None))["code"] is None
+    assert EDGE_SCRIPT.project(None) is None
 
 
 @pytest.mark.parametrize("number, name", [(0, "archived"), (1, "live"), (5, 5)])
@@ -113,17 +109,25 @@ def test_an_integration_to_create_has_the_reference_s_non_nullable_booleans_fals
 
 
 def create_params(**changes):
-    params = dict(name="edge", script_type="dns", create_linked_pull_zone=False, linked_pull_zone_name=None, integration=None)
+    params = dict(name="edge", script_type="dns", code=None, create_linked_pull_zone=False, linked_pull_zone_name=None, integration=None)
     params.update(changes)
     return params
 
 
+def create_body(params):
+    """What the plan of a new script sends: the create model's fields given, and the name."""
+    return dict(EDGE_SCRIPT.desired(params), Name=params["name"])
+
+
 def test_a_create_request_leaves_out_what_was_not_given():
-    assert create_request(create_params(), None) == {"Name": "edge", "ScriptType": 0, "CreateLinkedPullZone": False}
+    assert EDGE_SCRIPT.create_request(None, create_body(create_params())) == (
+        "POST", "/compute/script", {"Name": "edge", "ScriptType": 0, "CreateLinkedPullZone": False})
 
 
 def test_a_create_request_carries_code_zone_and_integration():
-    body = create_request(create_params(create_linked_pull_zone=True, linked_pull_zone_name="zone", integration=INTEGRATION), "c")
+    params = create_params(code="c", create_linked_pull_zone=True, linked_pull_zone_name="zone", integration=INTEGRATION)
+
+    _method, _path, body = EDGE_SCRIPT.create_request(None, create_body(params))
 
     assert body == {
         "Name": "edge", "ScriptType": 0, "Code": "c", "CreateLinkedPullZone": True, "LinkedPullZoneName": "zone",
@@ -133,7 +137,9 @@ def test_a_create_request_carries_code_zone_and_integration():
 
 @pytest.mark.parametrize("linked, expected", [(False, []), (True, None)])
 def test_a_new_script_s_linked_pull_zones_are_empty_unless_the_server_makes_one(linked, expected):
-    assert predicted_new_script(create_params(create_linked_pull_zone=linked))["LinkedPullZones"] == expected
+    predicted = EDGE_SCRIPT.predicted(EDGE_SCRIPT.record.new_record, create_body(create_params(create_linked_pull_zone=linked)))
+
+    assert predicted["LinkedPullZones"] == expected
 
 
 def test_without_none_drops_none_at_any_depth_and_keeps_false_and_empty():
@@ -143,12 +149,5 @@ def test_without_none_drops_none_at_any_depth_and_keeps_false_and_empty():
 def test_names_are_compared_exactly_after_the_search():
     client = ListingClient([{"Id": 1, "Name": "Router"}, {"Id": 2, "Name": "router"}, {"Id": 3, "Name": "router-eu"}])
 
-    assert scripts_named(client, "router") == [{"Id": 2, "Name": "router"}]
+    assert EDGE_SCRIPT.named(client, "router") == [{"Id": 2, "Name": "router"}]
     assert client.asked == [("/compute/script", {"search": "router", "includeLinkedPullzones": "true"})]
-
-
-def test_after_a_create_the_newest_script_of_the_name_is_the_one_made():
-    client = ListingClient([{"Id": 9, "Name": "edge"}, {"Id": 12, "Name": "edge"}, {"Id": 30, "Name": "edge-2"}])
-
-    assert newest_script_named(client, "edge")["Id"] == 12
-    assert newest_script_named(ListingClient([]), "edge") is None
