@@ -30,8 +30,8 @@ cd "$collection"
 if [[ ",$layers," == *,unit,* ]]; then
     rm -f "$output"/unit.json*
     PYTHONPATH="$work:$collection/tests/utils" BUNNYNET_RECORD="$output/unit.json" \
-        python -m pytest -q -p no:cacheprovider -p request_recording -n 2 tests/unit \
-        | tail -n 3 || true
+        python -m pytest -q -p no:cacheprovider -p request_recording -n 2 tests/unit >"$output/unit.log" 2>&1 || true
+    tail -n 3 "$output/unit.log"
 fi
 
 if [[ ",$layers," == *,integration,* ]]; then
