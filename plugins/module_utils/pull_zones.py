@@ -17,6 +17,7 @@ import re
 
 from ansible.module_utils.parsing.convert_bool import boolean
 
+from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.items import Items, converge_items
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, Failure, Plan, Write
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
@@ -251,6 +252,11 @@ def wanted_hostnames(params):
     return wanted
 
 
+def hostname_differences(record, wanted):
+    """What a hostname lacks of ``wanted``: its name is its key, the same in any case, so only Force SSL and the certificate differ."""
+    return changed_fields(record, {name: value for name, value in wanted.items() if name != "Value"})
+
+
 def new_hostname(wanted):
     """A hostname as addHostname leaves it: without Force SSL and without a certificate."""
     return dict(Id=None, Value=wanted["Value"], ForceSSL=False, IsSystemHostname=False, IsManagedHostname=False, HasCertificate=False)
@@ -318,7 +324,7 @@ def _remove_hostname(change):
 HOSTNAMES = Items(
     noun="hostname", parent=PULL_ZONE, parent_option="pull_zone_id", field="Hostnames",
     key=lambda record: canonical(hostname_value(record)),
-    new_item=new_hostname, platform=is_platform_hostname, project=project_hostname,
+    differences=hostname_differences, new_item=new_hostname, platform=is_platform_hostname, project=project_hostname,
     add=_add_hostname, change=_change_hostname, remove=_remove_hostname,
     order=("add", "certificate", "force_ssl", "remove"),
 )
