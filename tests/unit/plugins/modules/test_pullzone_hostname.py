@@ -124,6 +124,9 @@ def test_a_hostname_the_zone_holds_in_another_case_is_the_same_hostname(zone, st
     expected = {"present": [], "absent": [("DELETE", REMOVE, {"Hostname": "Shop.Example.COM"}), ("DELETE", REMOVE, {"Hostname": "other.example.com"})]}
     assert result["changed"] is (state == "absent")
     assert writes(zone) == expected[state]
+    # The zone keeps the hostname as it spells it: the prediction too.
+    assert [hostname["value"] for hostname in result["hostnames"]] == {"present": ["assets.b-cdn.net", "Shop.Example.COM", "other.example.com"],
+                                                                        "absent": ["assets.b-cdn.net"]}[state]
 
 
 def test_two_hundred_missing_hostnames_take_one_read_and_one_write_each_over_one_connection(zone):
