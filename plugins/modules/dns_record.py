@@ -280,8 +280,10 @@ zone_id:
   sample: 4711
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.dns import converge_records, describe_zone_error, record_argument_spec, record_rules
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_records import plan_records, record_argument_spec, record_rules
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import describe_zone_error
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
 
 
 def main():
@@ -292,7 +294,7 @@ def main():
         required_one_of=[("zone", "zone_id")],
         mutually_exclusive=[("zone", "zone_id")],
     )
-    module.run(converge_records, describe_error=describe_zone_error)
+    module.run(lambda module: apply(module, plan_records(module)), describe_error=describe_zone_error)
 
 
 if __name__ == "__main__":
