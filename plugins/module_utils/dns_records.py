@@ -217,35 +217,55 @@ def describe_key(key):
     return "%s %s" % (type_name, name) if len(key) == 2 else "%s %s %s" % (type_name, name, key[2])
 
 
-def item_problems(index, item, state):
-    """Every way one item of ``records`` breaks its type's rules, as phrases naming ``records[index].option``."""
-    where = "records[%d]" % index
+class Place:
+    """Where the task lists a record, as its problems name it (``records[0]``)."""
+
+    def __init__(self, name, separator="."):
+        self.name = name
+        self.separator = separator
+
+    def __str__(self):
+        return self.name
+
+    def of(self, option):
+        return self.name + self.separator + option
+
+
+class OutsideZone(ValueError):
+    """An absolute record name that is not in the zone."""
+
+
+def item_problems(place, item, state, domain):
+    """Every way one listed record breaks its type's rules, as phrases naming its ``place``."""
     type_name = item["type"]
     taken = TYPE_OPTIONS[type_name]
     problems = []
     for option, _api in RECORD_OPTIONS:
         if item.get(option) is not None and option not in taken:
-            problems.append("%s.%s is not taken by a %s record (%s)" % (where, option, type_name, _takers(option)))
+            problems.append("%s is not taken by a %s record (%s)" % (place.of(option), type_name, _takers(option)))
     try:
-        name = record_name(item["name"])
+        name = record_name(item["name"], domain)
+    except OutsideZone as error:
+        problems.append("%s is %s" % (place.of("name"), error))
+        name = None
     except ValueError as error:
-        problems.append("%s.name must be @, empty for the apex, or a DNS name relative to the zone, got %s" % (where, error))
+        problems.append("%s must be @, empty for the apex, or a DNS name relative to the zone, got %s" % (place.of("name"), error))
         name = None
     if type_name == "NS" and name == "":
-        problems.append("%s.name must not be the apex for an NS record: the zone's own nameservers are set with dns_zone" % where)
+        problems.append("%s must not be the apex for an NS record: the zone's own nameservers are set with dns_zone" % place.of("name"))
     if "value" in taken and item.get("value") is not None:
         try:
             canonical_value(type_name, item["value"])
         except ValueError as error:
-            problems.append("%s.value must be %s, got %s" % (where, _value_rule(type_name), error))
+            problems.append("%s must be %s, got %s" % (place.of("value"), _value_rule(type_name), error))
     elif "value" in taken and (state == "present" or type_name not in SINGLE_VALUED):
-        problems.append("%s.value is required for a %s record" % (where, type_name))
+        problems.append("%s is required for a %s record" % (place.of("value"), type_name))
     if type_name in LINKED and state == "present" and item.get(LINKED[type_name][0]) is None:
-        problems.append("%s.%s is required for a %s record" % (where, LINKED[type_name][0], type_name))
+        problems.append("%s is required for a %s record" % (place.of(LINKED[type_name][0]), type_name))
     if type_name == "CAA" and state == "present" and not item.get("tag"):
-        problems.append("%s.tag is required for a CAA record (issue, issuewild or iodef, say)" % where)
-    problems.extend(_bound_problems(where, item, type_name))
-    problems.extend(_routing_problems(where, item))
+        problems.append("%s is required for a CAA record (issue, issuewild or iodef, say)" % place.of("tag"))
+    problems.extend(_bound_problems(place, item, type_name))
+    problems.extend(_routing_problems(place, item))
     return problems
 
 
@@ -264,7 +284,7 @@ def _value_rule(type_name):
     return "a non-empty string"
 
 
-def _bound_problems(where, item, type_name):
+def _bound_problems(place, item, type_name):
     problems = []
     bounds = dict(BOUNDS)
     if type_name in WEIGHT_MAXIMUM:
@@ -272,36 +292,35 @@ def _bound_problems(where, item, type_name):
     for option, (low, high) in bounds.items():
         value = item.get(option)
         if value is not None and not low <= value <= high:
-            problems.append("%s.%s must be between %s and %s%s, got %s" % (
-                where, option, low, high, " for a %s record" % type_name if option == "weight" else "", value))
+            problems.append("%s must be between %s and %s%s, got %s" % (
+                place.of(option), low, high, " for a %s record" % type_name if option == "weight" else "", value))
     return problems
 
 
-def _routing_problems(where, item):
+def _routing_problems(place, item):
     routing = item.get("smart_routing")
     if routing == "latency" and not item.get("latency_zone"):
-        return ["%s.latency_zone is required with smart_routing=latency" % where]
+        return ["%s is required with smart_routing=latency" % place.of("latency_zone")]
     if routing == "geolocation" and (item.get("geolocation_latitude") is None or item.get("geolocation_longitude") is None):
-        return ["%s.geolocation_latitude and geolocation_longitude are required with smart_routing=geolocation" % where]
+        return ["%s and geolocation_longitude are required with smart_routing=geolocation" % place.of("geolocation_latitude")]
     return []
 
 
-def records_problems(params):
-    """Every problem of the records list, before any request: per item, and records listed twice."""
+def records_problems(listed, params, domain):
+    """Every problem of the listed records (``(place, item)``), before any write: per item, and records listed twice."""
     problems = []
     if params["purge"] and params["state"] == "absent":
         problems.append("purge=true goes with state=present: it deletes the records the list does not name")
     seen = {}
-    for index, item in enumerate(params["records"]):
-        found = item_problems(index, item, params["state"])
+    for place, item in listed:
+        found = item_problems(place, item, params["state"], domain)
         problems.extend(found)
         if found:
             continue
-        key = key_of_read(wanted_record(item))
+        key = key_of_read(wanted_record(item, domain))
         if key in seen:
-            problems.append("records[%d] is the same record as records[%d] (%s); list each record once" % (
-                index, seen[key], describe_key(key)))
-        seen.setdefault(key, index)
+            problems.append("%s is the same record as %s (%s); list each record once" % (place, seen[key], describe_key(key)))
+        seen.setdefault(key, place)
     return problems
 
 
@@ -361,16 +380,29 @@ def apply_to_record(record, changes):
     return after
 
 
-def record_name(name):
-    """A record's name relative to its zone, as sent and compared: ``""`` for the apex (``@`` or empty)."""
+def record_name(name, domain=None):
+    """A record's name relative to the zone of ``domain``, as sent and compared: ``""`` for the apex (``@`` or empty).
+
+    A name that ends in a dot is absolute, as in a zone file: the zone's domain is taken off it, and
+    OutsideZone says that it is not in the zone. Without ``domain`` (a zone named by its ID and not
+    read yet), an absolute name is only checked as a name. ValueError says why a name is no name.
+    """
     if name is None or name in APEX_NAMES:
         return ""
-    return ascii_name(name)
+    relative = ascii_name(name)
+    if not name.endswith(".") or domain is None:
+        return relative
+    domain = comparable_name(domain)
+    if relative == domain:
+        return ""
+    if relative.endswith("." + domain):
+        return relative[:-len(domain) - 1]
+    raise OutsideZone("%r, a name outside the zone %s (a name that ends in a dot is absolute)" % (name, domain))
 
 
-def wanted_record(item):
+def wanted_record(item, domain):
     """A listed record as the partial record it asks for (the read's shape, write names), in the form it is sent."""
-    return dict(wanted_properties(item), Type=RECORD_TYPES[item["type"]], Name=record_name(item["name"]))
+    return dict(wanted_properties(item), Type=RECORD_TYPES[item["type"]], Name=record_name(item["name"], domain))
 
 
 def new_record(wanted):
@@ -442,16 +474,31 @@ def find_zone(module):
     return None
 
 
+def listed_records(module, domain):
+    """The records the task lists; any problem is refused.
+
+    What needs the zone's ``domain`` (absolute names) waits for it while the zone is known by its ID
+    only (``domain`` None).
+    """
+    params = module.params
+    listed = [(Place("records[%d]" % index), item) for index, item in enumerate(params["records"])]
+    module.refuse(records_problems(listed, params, domain))
+    return [item for _place, item in listed]
+
+
 def plan_records(module):
     """The plan that makes the zone hold the listed records, with the result keys dns_record returns beside them."""
     params = module.params
-    module.refuse(records_problems(params))
+    listed = listed_records(module, params["zone"])
     zone = find_zone(module)
     if zone is None:
         # Check mode, and dns_zone would create the zone in the same run: it starts empty.
         module.ansible.warn("The DNS zone %s does not exist yet; its records are predicted for an empty zone." % params["zone"])
-        zone = {"Id": None, "Records": []}
-    wanted = [wanted_record(item) for item in params["records"]]
+        zone = {"Id": None, "Domain": params["zone"], "Records": []}
+    if params["zone_id"] is not None:
+        # Before any write still: what waited for the zone's domain.
+        listed = listed_records(module, zone["Domain"])
+    wanted = [wanted_record(item, zone["Domain"]) for item in listed]
     present = ZONE_RECORDS.read(module.client, zone["Id"], zone)
     plan = ZONE_RECORDS.plan(module, zone["Id"], present, wanted, params["state"], params["purge"])
     plan.then(lambda check_mode: _report(module, plan, zone["Id"], wanted, check_mode))

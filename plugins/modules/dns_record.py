@@ -59,6 +59,11 @@ options:
       name:
         description:
           - The name relative to the zone (V(www), V(_dmarc), V(*) for a wildcard); V(@) or empty for the apex.
+          - A name that ends in a dot is absolute, as in a zone file, and the zone's domain is taken
+            off it; in the zone V(example.com), V(vpn.example.com.) is V(vpn) and V(example.com.)
+            the apex. An absolute name outside the zone is refused before any request (with
+            O(zone_id), before any write), naming the zone. A name without the dot is always
+            relative, so V(vpn.example.com) is V(vpn.example.com.example.com.).
           - NS records cannot be at the apex; the zone's own nameservers are set with M(bunnynet.cloud.dns_zone).
         type: str
         required: true
@@ -206,6 +211,12 @@ EXAMPLES = r"""
     records:
       - {type: A, name: old, value: 192.0.2.99}
     state: absent
+
+- name: Move the VPN to a new address, its name given absolute as in a zone file
+  bunnynet.cloud.dns_record:
+    zone: example.com
+    records:
+      - {type: A, name: vpn.example.com., value: 192.0.2.30}
 """
 
 RETURN = r"""
