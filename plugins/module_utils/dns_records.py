@@ -18,8 +18,16 @@ import copy
 import ipaddress
 from urllib.parse import urlsplit
 
+from ansible.module_utils.basic import missing_required_lib
+
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_names import ascii_name, comparable_name
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zone_file import (
+    DNSPYTHON_IMPORT_ERROR,
+    HAS_DNSPYTHON,
+    ZONE_FILE,
+    zone_file_records,
+)
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import (
     DNS_ZONE,
     DOMAIN_RULE,
@@ -157,7 +165,8 @@ def record_argument_spec():
     return dict(
         zone=dict(type="str"),
         zone_id=dict(type="int"),
-        records=dict(type="list", elements="dict", required=True, options=record_item_spec()),
+        records=dict(type="list", elements="dict", options=record_item_spec()),
+        zone_file=dict(type="str"),
         state=dict(type="str", choices=["present", "absent"], default="present"),
         purge=dict(type="bool", default=False),
     )
@@ -218,7 +227,7 @@ def describe_key(key):
 
 
 class Place:
-    """Where the task lists a record, as its problems name it (``records[0]``)."""
+    """Where the task lists a record, as its problems name it: ``records[0]``, or a line of the zone file."""
 
     def __init__(self, name, separator="."):
         self.name = name
@@ -475,20 +484,26 @@ def find_zone(module):
 
 
 def listed_records(module, domain):
-    """The records the task lists; any problem is refused.
+    """The records the task lists: the zone file's, then those of ``records``; any problem is refused.
 
-    What needs the zone's ``domain`` (absolute names) waits for it while the zone is known by its ID
-    only (``domain`` None).
+    What needs the zone's ``domain`` (a zone file's names, absolute names) waits for it while the
+    zone is known by its ID only (``domain`` None).
     """
     params = module.params
-    listed = [(Place("records[%d]" % index), item) for index, item in enumerate(params["records"])]
-    module.refuse(records_problems(listed, params, domain))
+    listed, problems = [], []
+    if params["zone_file"] is not None and domain is not None:
+        read, problems = zone_file_records(params["zone_file"], comparable_name(domain))
+        listed.extend((Place("%s line %d" % (ZONE_FILE, line), ": "), item) for line, item in read)
+    listed.extend((Place("records[%d]" % index), item) for index, item in enumerate(params["records"] or []))
+    module.refuse(problems + records_problems(listed, params, domain))
     return [item for _place, item in listed]
 
 
 def plan_records(module):
     """The plan that makes the zone hold the listed records, with the result keys dns_record returns beside them."""
     params = module.params
+    if params["zone_file"] is not None and not HAS_DNSPYTHON:
+        module.fail(missing_required_lib("dnspython"), exception=DNSPYTHON_IMPORT_ERROR)
     listed = listed_records(module, params["zone"])
     zone = find_zone(module)
     if zone is None:
