@@ -13,15 +13,8 @@ secrets left out entirely: an inventory is read by people and written to caches 
 import re
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.dns import (
-    COMMON_OPTIONS,
-    DNS_ZONE,
-    NAMED_CHOICES,
-    RECORD_OPTIONS,
-    TYPE_NAMES,
-    TYPE_OPTIONS,
-    held_value,
-)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_records import COMMON_OPTIONS, NAMED_CHOICES, RECORD_OPTIONS, TYPE_OPTIONS, held_value
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import DNS_ZONE, TYPE_NAMES
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import read_secrets
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SCRIPT_TYPE_NAMES, SCRIPTS_PATH, read_code
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SECRET_KEYS as SCRIPT_SECRET_KEYS

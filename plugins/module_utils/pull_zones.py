@@ -13,11 +13,11 @@ predicted state (the read with the writes applied), not a second read, so a run 
 plus one call per change however large the lists are. The edge rules' own code is in edge_rules.py.
 """
 
-import re
-
 from ansible.module_utils.parsing.convert_bool import boolean
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import changed_fields
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_names import comparable_name as canonical
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_names import host_name
 from ansible_collections.bunnynet.cloud.plugins.module_utils.items import Items, converge_items
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, Failure, Plan, Write
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
@@ -38,9 +38,6 @@ HOSTNAME_FIELDS = (
     ("HasCertificate", "has_certificate"),
 )
 HOSTNAME_ITEM_KEYS = ("name", "force_ssl")
-# A DNS label: letters, digits and hyphens, not at either end, at most 63 characters.
-DNS_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\Z")
-DNS_NAME_MAX_LENGTH = 253
 DNS_NAME = "be a DNS name such as cdn.example.com"
 
 # The referrer lists of both parents: option, field of the read, and the add and remove operations.
@@ -111,18 +108,13 @@ def name_list_rules(option, noun):
     )
 
 
-def canonical(name):
-    """The form names are compared in, and sent in: lower case, without a trailing dot."""
-    name = name.lower()
-    return name[:-1] if name.endswith(".") else name
-
-
 def hostname_problem(value):
-    """True for a DNS name; otherwise what is wrong with it, as the validation message shows it.
+    """True for a host name; otherwise what is wrong with it, as the validation message shows it.
 
     The contract asks only for at least one character; anything a browser would not send as a
-    host (a scheme, a port, a path, white space) is refused too, since the API would store it.
-    A leading ``*.`` label (a wildcard) is allowed.
+    host (a scheme, a port, a path, white space) is refused too, since the API would store it. The
+    name itself follows the one DNS-name rule for host names (dns_names.py): an internationalised
+    name is taken, and sent in its ASCII form; a leading ``*.`` label (a wildcard) is allowed.
     """
     if not isinstance(value, str):
         return "%r, which is not a string" % (value,)
@@ -136,15 +128,10 @@ def hostname_problem(value):
         return "%r, which has a path: give the hostname alone" % value
     if ":" in value:
         return "%r, which has a port: give the hostname alone" % value
-    name = canonical(value)
-    if len(name) > DNS_NAME_MAX_LENGTH:
-        return "a name of %d characters, longer than %d" % (len(name), DNS_NAME_MAX_LENGTH)
-    labels = name.split(".")
-    if labels[0] == "*" and len(labels) > 1:
-        labels = labels[1:]
-    for label in labels:
-        if not DNS_LABEL.match(label):
-            return "%r, whose label %r is not 1 to 63 letters, digits or inner hyphens" % (value, label)
+    try:
+        host_name(value)
+    except ValueError as error:
+        return str(error)
     return True
 
 

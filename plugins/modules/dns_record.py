@@ -20,6 +20,8 @@ description:
     are compared as addresses (V(2001:DB8::1) is V(2001:db8:0::1)); other values exactly.
   - Fields a listed record leaves out are left as the zone's record has them (a new record gets
     bunny.net's defaults, a TTL of 300 seconds for one).
+  - The records may also come from a BIND zone file (O(zone_file)), such as another DNS provider
+    exports, to move a zone to Bunny DNS; they converge like the records listed.
   - B(An accelerated record makes bunny.net create a pull zone) that serves the record's address
     through the CDN. The result's RV(accelerated_pull_zones) names the pull zones made in the run;
     configure one with M(bunnynet.cloud.pullzone) by that name. A re-run finds the record
@@ -38,14 +40,32 @@ options:
   zone_id:
     description: ID of the zone.
     type: int
+  zone_file:
+    description:
+      - The text of a BIND zone file whose records the zone is to hold, for example
+        V({{ lookup('ansible.builtin.file', 'example.com.zone'\) }}). Its records come before those
+        of O(records); both lists converge as one.
+      - C($ORIGIN), C($TTL) and C($GENERATE) are followed; relative names are relative to the zone's
+        domain until an C($ORIGIN), a name that ends in a dot is absolute, and every record has the
+        TTL the file gives it.
+      - The file may hold the types A, AAAA, CNAME, TXT, MX, SRV, CAA, PTR, NS, SVCB, HTTPS and TLSA.
+        The zone's own SOA record and the NS records of its apex are left out (bunny.net sets them,
+        and M(bunnynet.cloud.dns_zone) the custom nameservers). A record of another type, a name
+        outside the zone, or a line the parser cannot read is refused before any write, naming its
+        line (C(zone_file line 12)).
+      - The service parameters of an SVCB or HTTPS record come in the order of their keys
+        (V(alpn) before V(port)), as dnspython writes them, and so make the record's value.
+      - Needs the Python library dnspython on the host that runs the module, only when given.
+      - At least one of O(records) and O(zone_file) is required.
+    type: str
   records:
     description:
       - The records. Each field a type does not take is refused before any request, as is a
         record listed twice.
       - With O(purge=true) and an empty list, every record of the zone is deleted.
+      - At least one of O(records) and O(zone_file) is required.
     type: list
     elements: dict
-    required: true
     suboptions:
       type:
         description:
@@ -59,6 +79,11 @@ options:
       name:
         description:
           - The name relative to the zone (V(www), V(_dmarc), V(*) for a wildcard); V(@) or empty for the apex.
+          - A name that ends in a dot is absolute, as in a zone file, and the zone's domain is taken
+            off it; in the zone V(example.com), V(vpn.example.com.) is V(vpn) and V(example.com.)
+            the apex. An absolute name outside the zone is refused before any request (with
+            O(zone_id), before any write), naming the zone. A name without the dot is always
+            relative, so V(vpn.example.com) is V(vpn.example.com.example.com.).
           - NS records cannot be at the apex; the zone's own nameservers are set with M(bunnynet.cloud.dns_zone).
         type: str
         required: true
@@ -66,8 +91,14 @@ options:
         description:
           - The record's data. An IPv4 address for A, an IPv6 address for AAAA, a host name for
             CNAME, Flatten, MX, SRV (the target), NS and PTR, an http or https URL for Redirect,
-            the text for TXT, the value for CAA (V(letsencrypt.org)), the target and parameters for
-            HTTPS and SVCB, the data for TLSA.
+            the text for TXT, the value for CAA (V(letsencrypt.org)).
+          - For HTTPS and SVCB, what follows the priority in the zone file's form of the record, the
+            target name (V(.) for the record's own name) and the service parameters, separated by
+            spaces. V(. alpn=h2,h3) with O(records[].priority=1) is C(@ IN HTTPS 1 . alpn=h2,h3);
+            V(svc.example.net. alpn=h3 port=8443) with O(records[].priority=2) is
+            C(_api IN SVCB 2 svc.example.net. alpn=h3 port=8443). Compared exactly.
+          - For TLSA, the whole record data, that is usage, selector, matching type and the certificate
+            association data in hexadecimal, as in C(_443._tcp.www IN TLSA 3 1 1 8f4e...). Compared exactly.
           - Required for every type but PullZone and Script, which take none; with O(state=absent),
             a record of a type a name holds only one of is found without it.
         type: str
@@ -164,6 +195,8 @@ seealso:
   - module: bunnynet.cloud.dns_zone
   - module: bunnynet.cloud.dns_zone_info
   - module: bunnynet.cloud.pullzone
+requirements:
+  - dnspython (for O(zone_file) only)
 """
 
 EXAMPLES = r"""
@@ -206,6 +239,34 @@ EXAMPLES = r"""
     records:
       - {type: A, name: old, value: 192.0.2.99}
     state: absent
+
+- name: Move the VPN to a new address, its name given absolute as in a zone file
+  bunnynet.cloud.dns_record:
+    zone: example.com
+    records:
+      - {type: A, name: vpn.example.com., value: 192.0.2.30}
+
+- name: Give example.com a service binding, a named service and a DANE key, an absolute name among them
+  bunnynet.cloud.dns_record:
+    zone: example.com
+    records:
+      - {type: HTTPS, name: "@", priority: 1, value: ". alpn=h2,h3"}
+      - {type: SVCB, name: _api, priority: 2, value: "svc.example.net. alpn=h3 port=8443"}
+      - {type: TLSA, name: _443._tcp.www.example.com., value: "3 1 1 8f4e5b7c2a1d9e6f3b0c8a7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f"}
+
+- name: Make example.com hold the records of a zone file, and only those (a file's text, with lookup('file', ...))
+  bunnynet.cloud.dns_record:
+    zone: example.com
+    zone_file: |
+      $ORIGIN example.com.
+      $TTL 3600
+      @    IN SOA   ns1.old-dns.example. hostmaster.example.com. 2024010101 7200 3600 1209600 300
+      @    IN NS    ns1.old-dns.example.
+      @    IN A     192.0.2.10
+      www  IN CNAME example.com.
+      @    IN MX    10 mail
+      mail IN A     192.0.2.25
+    purge: true
 """
 
 RETURN = r"""
@@ -280,8 +341,10 @@ zone_id:
   sample: 4711
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.dns import converge_records, describe_zone_error, record_argument_spec, record_rules
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_records import plan_records, record_argument_spec, record_rules
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import describe_zone_error
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
 
 
 def main():
@@ -289,10 +352,10 @@ def main():
         argument_spec=record_argument_spec(),
         result_key="records",
         rules=record_rules(),
-        required_one_of=[("zone", "zone_id")],
+        required_one_of=[("zone", "zone_id"), ("records", "zone_file")],
         mutually_exclusive=[("zone", "zone_id")],
     )
-    module.run(converge_records, describe_error=describe_zone_error)
+    module.run(lambda module: apply(module, plan_records(module)), describe_error=describe_zone_error)
 
 
 if __name__ == "__main__":

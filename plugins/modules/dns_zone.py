@@ -170,7 +170,7 @@ dnssec:
     algorithm: 13
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.dns import DNS_ZONE, describe_zone_error, zone_rules
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import DNS_ZONE, describe_zone_error, zone_rules
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 

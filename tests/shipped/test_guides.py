@@ -125,6 +125,26 @@ def test_the_dns_guide_checks_applies_and_audits_a_zone_from_the_inventory(guide
     assert zone["SoaEmail"] == "hostmaster@demo.example"
 
 
+def test_the_dns_guide_moves_a_zone_in_from_its_zone_file_as_written(guides, sandbox):
+    blocks = guides.section_blocks("docs/dns-zones.md", "Move a zone in")
+    assert guides.write_named_files(blocks, sandbox.folder) == ["move-in.yml", "compare.yml"]
+    (zone_file,) = [block for block in blocks if block.language == "dns-zone"]
+    (sandbox.folder / "legacy.example.zone").write_text(zone_file.text)
+    commands = [command for block in blocks if block.language == "console" for command in block.commands()]
+    sandbox.load(sandbox.demo_state)
+
+    result = sandbox.run("\n".join(commands), timeout=600)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Bunny DNS holds every record of the zone file, and no other." in result.stdout
+    assert "DS record: legacy.example. 3600 IN DS " in result.stdout
+    (zone,) = [zone for zone in sandbox.api("GET", "/dnszone")["Items"] if zone["Domain"] == "legacy.example"]
+    assert zone["DnsSecEnabled"] is True
+    assert sorted((record["Name"], record["Ttl"]) for record in zone["Records"]) == [
+        ("", 3600), ("", 3600), ("", 3600), ("", 3600), ("", 3600), ("", 3600), ("_443._tcp.www", 3600), ("_dmarc", 3600),
+        ("mail", 3600), ("vpn", 300), ("www", 3600)]
+
+
 def test_the_adoption_guide_exports_the_demo_account_and_audits_it(guides, sandbox):
     assert guides.write_named_files(guides.section_blocks("docs/adopt-an-account.md", "The account as an inventory"), sandbox.folder) == [
         "account.bunnynet.yml"]

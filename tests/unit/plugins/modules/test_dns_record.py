@@ -120,7 +120,7 @@ def test_the_result_names_what_was_added_updated_and_deleted(zone):
 
 
 @pytest.mark.parametrize("record", [
-    pytest.param(dict(WWW, name="WWW.", value="Example.COM."), id="case and trailing dots"),
+    pytest.param(dict(WWW, name="WWW.Example.com.", value="Example.COM."), id="case and trailing dots"),
     pytest.param(dict(APEX_A, name=""), id="empty name for the apex"),
     pytest.param(dict(APEX_A, value=" 192.0.2.10"), id="address with a space"),
     pytest.param(dict(MX, name="@", value="MAIL.example.com"), id="mx exchange in capitals"),
@@ -128,7 +128,7 @@ def test_the_result_names_what_was_added_updated_and_deleted(zone):
 def test_a_record_in_another_spelling_of_the_same_names_is_the_zones_record(zone, record):
     result = run(zone, records=[record])
 
-    assert result["changed"] is False
+    assert (result.get("failed"), result["changed"]) == (None, False)
     assert writes(zone) == []
 
 
@@ -266,6 +266,61 @@ def test_the_pull_zone_of_an_accelerated_record_is_configured_by_its_name_not_cr
     assert len(pull_zones_of(zone)) == 2
 
 
+# Absolute names: a name that ends in a dot
+
+
+def legacy_zone(simulator):
+    return load_world(simulator, example_zone({"Id": 100, "Type": "A", "Name": "", "Value": "192.0.2.10"}, Domain="legacy.example"))
+
+
+def test_an_absolute_name_in_the_zone_is_taken_relative_to_it_in_check_mode_and_applied(simulator):
+    legacy_zone(simulator)
+    vpn = {"type": "A", "name": "vpn.legacy.example.", "value": "192.0.2.20"}
+
+    checked = run(simulator, check_mode=True, zone="legacy.example", records=[vpn])
+    applied = run(simulator, zone="legacy.example", records=[vpn])
+
+    assert [record["name"] for record in checked["added"]] == ["vpn"]
+    assert bodies(simulator, "PUT") == [{"Type": 0, "Name": "vpn", "Value": "192.0.2.20"}]
+    assert (applied["added"][0]["name"], run(simulator, zone="legacy.example", records=[vpn])["changed"]) == ("vpn", False)
+
+
+def test_the_zones_own_name_with_a_dot_is_the_apex(simulator):
+    legacy_zone(simulator)
+
+    result = run(simulator, zone="legacy.example", records=[{"type": "A", "name": "Legacy.Example.", "value": "192.0.2.10"}])
+
+    assert (result.get("failed"), result["changed"]) == (None, False)
+
+
+def test_an_absolute_name_outside_the_zone_is_refused_before_any_request_naming_the_zone(simulator):
+    legacy_zone(simulator)
+
+    result = run(simulator, zone="legacy.example", records=[{"type": "A", "name": "vpn.other.example.", "value": "192.0.2.20"}])
+
+    assert result["failed"] is True
+    assert result["msg"] == ("Invalid input: records[0].name is 'vpn.other.example.', a name outside the zone legacy.example "
+                             "(a name that ends in a dot is absolute).")
+    assert simulator.requests() == []
+
+
+def test_with_zone_id_an_absolute_name_outside_the_zone_is_refused_after_the_read_and_before_any_write(simulator):
+    legacy_zone(simulator)
+
+    result = run(simulator, zone_id=ZONE_ID, records=[{"type": "A", "name": "legacy.example.com.", "value": "192.0.2.20"}])
+
+    assert "a name outside the zone legacy.example" in result["msg"]
+    assert requests_sent(simulator) == [("GET", ZONE_PATH)]
+
+
+def test_a_name_without_the_dot_stays_relative_even_when_it_ends_in_the_zones_name(simulator):
+    legacy_zone(simulator)
+
+    run(simulator, zone="legacy.example", records=[{"type": "A", "name": "vpn.legacy.example", "value": "192.0.2.20"}])
+
+    assert bodies(simulator, "PUT") == [{"Type": 0, "Name": "vpn.legacy.example", "Value": "192.0.2.20"}]
+
+
 # The zone
 
 
@@ -335,7 +390,7 @@ def test_an_unknown_zone_id_fails_with_a_sentence(zone):
      "records[0].latency_zone is required with smart_routing=latency"),
     ([{"type": "A", "name": "x", "value": "192.0.2.1", "geolocation_latitude": 91.0}], "present",
      "records[0].geolocation_latitude must be between -90 and 90, got 91.0"),
-    ([{"type": "CNAME", "name": "www", "value": "a.example"}, {"type": "CNAME", "name": "WWW.", "value": "b.example"}], "present",
+    ([{"type": "CNAME", "name": "www", "value": "a.example"}, {"type": "CNAME", "name": "WWW.example.COM.", "value": "b.example"}], "present",
      "records[1] is the same record as records[0] (CNAME www); list each record once"),
     ([{"type": "A", "name": "x", "value": "192.0.2.1"}, {"type": "A", "name": "x", "value": "192.0.2.1", "ttl": 5}], "present",
      "records[1] is the same record as records[0] (A x 192.0.2.1)"),
