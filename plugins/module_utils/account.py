@@ -28,19 +28,18 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers im
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import ORIGIN_TYPES, PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import (
-    BOT_DETECTION_PATH,
-    bot_detection_options,
-    envelope_data,
-    project_bot_detection,
-    shield_data,
-)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import envelope_data, shield_data
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import (
     LIST_PATH,
     LISTS_PATH,
     PLAN_NAMES,
     project_custom,
     project_managed,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detection import (
+    BOT_DETECTION_PATH,
+    bot_detection_options,
+    project_bot_detection,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMIT, WAF_RULE, ZoneRuleResource
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import SHIELD_ZONE
