@@ -41,7 +41,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detectio
     bot_detection_options,
     project_bot_detection,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMIT, WAF_RULE, ZoneRuleResource
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMITS, WAF_RULES
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import SHIELD_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import SECRET_KEYS as STORAGE_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE
@@ -187,11 +187,8 @@ def shield_zone_role(reads, zone):
     zone_id = zone["shieldZoneId"]
     settings = _settled({field.option: field.from_api(zone) for field in SHIELD_ZONE.fields})
     rules = {}
-    for kind in (WAF_RULE, RATE_LIMIT):
-        rules[kind] = [
-            _settled({name: value for name, value in ZoneRuleResource(kind, zone_id).project(record).items() if name not in ("id", "shield_zone_id")})
-            for record in ZoneRuleResource(kind, zone_id).list(client)
-        ]
+    for kind in (WAF_RULES, RATE_LIMITS):
+        rules[kind] = [_settled({name: value for name, value in rule.items() if name not in ("id", "shield_zone_id")}) for rule in kind.read(client, zone_id)]
     overview = client.get(build_path(LISTS_PATH, zone_id=zone_id)) or {}
     access_lists = []
     for details in overview.get("customLists") or []:
@@ -202,9 +199,9 @@ def shield_zone_role(reads, zone):
     return dict(
         shield_pull_zone_id=zone.get("pullZoneId"),
         shield_zone_settings=settings,
-        shield_waf_rules=rules[WAF_RULE],
+        shield_waf_rules=rules[WAF_RULES],
         shield_waf_rules_purge=True,
-        shield_rate_limits=rules[RATE_LIMIT],
+        shield_rate_limits=rules[RATE_LIMITS],
         shield_rate_limits_purge=True,
         shield_access_lists=access_lists,
         shield_managed_lists=[

@@ -419,13 +419,12 @@ rate_limits:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import zone_error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMIT, ZoneRules, argument_spec, module_kwargs, rules
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMITS, argument_spec, converge_rules, input_rules, module_kwargs
 
 
 def main():
-    module = BunnyModule(argument_spec=argument_spec(RATE_LIMIT), result_key=RATE_LIMIT.result_key, rules=rules(RATE_LIMIT), **module_kwargs())
-    module.run(lambda module: ZoneRules(module, RATE_LIMIT).run(), describe_error=zone_error_describer(module.params["shield_zone_id"]))
+    module = BunnyModule(argument_spec=argument_spec(RATE_LIMITS), result_key=RATE_LIMITS.result_key, rules=input_rules(RATE_LIMITS), **module_kwargs())
+    converge_rules(module, RATE_LIMITS)
 
 
 if __name__ == "__main__":

@@ -370,13 +370,12 @@ waf_rules:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import zone_error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import WAF_RULE, ZoneRules, argument_spec, module_kwargs, rules
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import WAF_RULES, argument_spec, converge_rules, input_rules, module_kwargs
 
 
 def main():
-    module = BunnyModule(argument_spec=argument_spec(WAF_RULE), result_key=WAF_RULE.result_key, rules=rules(WAF_RULE), **module_kwargs())
-    module.run(lambda module: ZoneRules(module, WAF_RULE).run(), describe_error=zone_error_describer(module.params["shield_zone_id"]))
+    module = BunnyModule(argument_spec=argument_spec(WAF_RULES), result_key=WAF_RULES.result_key, rules=input_rules(WAF_RULES), **module_kwargs())
+    converge_rules(module, WAF_RULES)
 
 
 if __name__ == "__main__":
