@@ -29,20 +29,14 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_sn
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import ORIGIN_TYPES, PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import envelope_data, shield_data
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import (
-    LIST_PATH,
-    LISTS_PATH,
-    PLAN_NAMES,
-    project_custom,
-    project_managed,
-)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import LIST_PATH, LISTS_PATH, project_custom, project_managed
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detection import (
     BOT_DETECTION_PATH,
     bot_detection_options,
     project_bot_detection,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMITS, WAF_RULES
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import SHIELD_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import PLANS, SHIELD_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import SECRET_KEYS as STORAGE_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SECRET_KEYS as VIDEO_LIBRARY_SECRET_KEYS
@@ -52,7 +46,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries imp
 # so that a host name is also a file name under host_vars/ and a plain word in a host pattern.
 HOST_NAME_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 # The Shield plan without bot detection, whose bot detection read fails.
-BASIC_PLAN = next(number for number, name in PLAN_NAMES.items() if name == "Basic")
+BASIC_PLAN = PLANS["basic"]
 
 
 class Kind:

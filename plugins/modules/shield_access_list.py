@@ -184,13 +184,12 @@ managed_lists:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import zone_error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import RULES, ZoneAccessLists, argument_spec, module_kwargs
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import RULES, argument_spec, converge_access_lists, module_kwargs
 
 
 def main():
     module = BunnyModule(argument_spec=argument_spec(), result_key="access_list", rules=RULES, **module_kwargs())
-    module.run(lambda module: ZoneAccessLists(module).run(), describe_error=zone_error_describer(module.params["shield_zone_id"]))
+    converge_access_lists(module)
 
 
 if __name__ == "__main__":
