@@ -29,10 +29,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  shield_zone_id:
-    description: ID of the Shield zone (see M(bunnynet.cloud.shield_zone)).
-    type: int
-    required: true
   name:
     description: Name of the custom access list, which finds it within the zone.
     type: str
@@ -88,12 +84,10 @@ options:
     type: str
     choices: [present, absent]
     default: present
-  lock_timeout:
-    description: Seconds to wait for other tasks on this controller that are writing to the same Shield zone.
-    type: int
-    default: 600
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.shield
+  - bunnynet.cloud.resource.lock
   - bunnynet.cloud.attributes
 attributes:
   check_mode:

@@ -31,11 +31,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  shield_zone_id:
-    description:
-      - ID of the Shield zone.
-    type: int
-    required: true
   content:
     description:
       - The OpenAPI 3 document, as JSON or YAML text, usually from
@@ -63,6 +58,7 @@ options:
     default: false
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.shield
   - bunnynet.cloud.attributes
 attributes:
   check_mode:

@@ -21,11 +21,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  shield_zone_id:
-    description:
-      - ID of the Shield zone.
-    type: int
-    required: true
   execution_mode:
     description:
       - What happens to a request taken for a bot. C(log_only) logs it; C(challenge) makes the client
@@ -37,7 +32,7 @@ options:
       - Checks of how well-formed requests are.
     type: dict
     suboptions:
-      sensitivity:
+      sensitivity: &sensitivity
         description: How readily a request is taken for a bot.
         type: str
         choices: ["off", low, medium, high]
@@ -46,19 +41,13 @@ options:
       - Checks of the client's IP address reputation.
     type: dict
     suboptions:
-      sensitivity:
-        description: How readily a request is taken for a bot.
-        type: str
-        choices: ["off", low, medium, high]
+      sensitivity: *sensitivity
   browser_fingerprint:
     description:
       - Browser fingerprinting.
     type: dict
     suboptions:
-      sensitivity:
-        description: How readily a request is taken for a bot.
-        type: str
-        choices: ["off", low, medium, high]
+      sensitivity: *sensitivity
       aggression:
         description:
           - How aggressively fingerprints are checked. A read may also report C(unknown), which is no
@@ -70,6 +59,7 @@ options:
         type: bool
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.shield
   - bunnynet.cloud.attributes
 attributes:
   check_mode:

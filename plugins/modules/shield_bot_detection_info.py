@@ -16,15 +16,9 @@ description:
     a play can branch on it.
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
-options:
-  shield_zone_id:
-    description:
-      - ID of the Shield zone.
-      - A zone that does not exist is an error.
-    type: int
-    required: true
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.shield
   - bunnynet.cloud.attributes.INFO_MODULE
 seealso:
   - module: bunnynet.cloud.shield_bot_detection
