@@ -371,11 +371,15 @@ def managed_lists_plan(module):
     if unknown:
         module.refuse(["managed_lists has no list named %s; the zone's managed lists are %s" % (
             ", ".join(repr(name) for name in unknown), ", ".join(sorted(item["name"] for item in managed)))])
-    # Each list by the name the zone gives it, so that only enabled and action can differ.
-    wanted = [dict(item, name=by_key[MANAGED_ACCESS_LISTS.key(item)]["name"]) for item in params["managed_lists"]]
-    plan = MANAGED_ACCESS_LISTS.plan(module, zone_id, managed, wanted)
+    # Each list by the name the zone gives it, so that only enabled and action can differ; a list
+    # named twice takes what both entries set.
+    wanted = {}
+    for item in params["managed_lists"]:
+        key = MANAGED_ACCESS_LISTS.key(item)
+        wanted.setdefault(key, {"name": by_key[key]["name"]}).update((option, item[option]) for option in ("enabled", "action") if item[option] is not None)
+    plan = MANAGED_ACCESS_LISTS.plan(module, zone_id, managed, list(wanted.values()))
     changes = {change.key: change for change in plan.items}
-    enabling = [changes[key].after for key in dict.fromkeys(MANAGED_ACCESS_LISTS.key(item) for item in wanted) if changes[key].changes.get("enabled")]
+    enabling = [changes[key].after for key in wanted if changes[key].changes.get("enabled")]
     _check_plans(module, zone_id, enabling)
     if plan.writes:
         plan.add(Read(lambda: MANAGED_ACCESS_LISTS.read(module.client, zone_id), answered=lambda read: setattr(plan, "after", read)))
