@@ -22,22 +22,15 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers im
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import ORIGIN_TYPES, PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import envelope_data, shield_data
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import LIST_PATH, LISTS_PATH, project_custom, project_managed
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detection import (
     BOT_DETECTION_PATH,
     bot_detection_options,
-    envelope_data,
     project_bot_detection,
-    shield_data,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import (
-    LIST_PATH,
-    LISTS_PATH,
-    PLAN_NAMES,
-    project_custom,
-    project_managed,
-)
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMIT, WAF_RULE, ZoneRuleResource
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import SHIELD_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMITS, WAF_RULES
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import PLANS, SHIELD_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import SECRET_KEYS as STORAGE_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SECRET_KEYS as VIDEO_LIBRARY_SECRET_KEYS
@@ -47,7 +40,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries imp
 # so that a host name is also a file name under host_vars/ and a plain word in a host pattern.
 HOST_NAME_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 # The Shield plan without bot detection, whose bot detection read fails.
-BASIC_PLAN = next(number for number, name in PLAN_NAMES.items() if name == "Basic")
+BASIC_PLAN = PLANS["basic"]
 
 
 class Kind:
@@ -182,11 +175,8 @@ def shield_zone_role(reads, zone):
     zone_id = zone["shieldZoneId"]
     settings = _settled({field.option: field.from_api(zone) for field in SHIELD_ZONE.fields})
     rules = {}
-    for kind in (WAF_RULE, RATE_LIMIT):
-        rules[kind] = [
-            _settled({name: value for name, value in ZoneRuleResource(kind, zone_id).project(record).items() if name not in ("id", "shield_zone_id")})
-            for record in ZoneRuleResource(kind, zone_id).list(client)
-        ]
+    for kind in (WAF_RULES, RATE_LIMITS):
+        rules[kind] = [_settled({name: value for name, value in rule.items() if name not in ("id", "shield_zone_id")}) for rule in kind.read(client, zone_id)]
     overview = client.get(build_path(LISTS_PATH, zone_id=zone_id)) or {}
     access_lists = []
     for details in overview.get("customLists") or []:
@@ -197,9 +187,9 @@ def shield_zone_role(reads, zone):
     return dict(
         shield_pull_zone_id=zone.get("pullZoneId"),
         shield_zone_settings=settings,
-        shield_waf_rules=rules[WAF_RULE],
+        shield_waf_rules=rules[WAF_RULES],
         shield_waf_rules_purge=True,
-        shield_rate_limits=rules[RATE_LIMIT],
+        shield_rate_limits=rules[RATE_LIMITS],
         shield_rate_limits_purge=True,
         shield_access_lists=access_lists,
         shield_managed_lists=[

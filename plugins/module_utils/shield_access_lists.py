@@ -9,14 +9,23 @@ enabled and what it does on a match live in a configuration of their own, which 
 vendor's curated ones) have too. Entries compare as a set of normalised values: an address and its
 /32 (or /128) are one entry, IPv6 addresses are compared compressed, countries in capitals, ASNs as
 numbers. Entries already in a list keep the text they have; new ones are written normalised.
+
+Both kinds are items of the Shield zone (items.py), read from the zone's overview of its lists:
+``CUSTOM_ACCESS_LISTS`` by name (the module manages one), ``MANAGED_ACCESS_LISTS`` by name without
+regard to case. A custom list is created with its entries, its entries are replaced whole, and its
+configuration (enabled, action) is a write of its own, as a managed list's is. After the writes the
+result is read back, since the answers do not carry the configuration.
 """
 
 import ipaddress
 import re
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, held_lock
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_PATH, shield_data, zone_lock_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.items import Items
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, Read, Write, apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import gone, name_of
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import shield_data, zone_error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import PLANS, SHIELD_ZONE, plan_title
 
 LISTS_PATH = "/shield/shield-zone/{zone_id}/access-lists"
 LIST_PATH = "/shield/shield-zone/{zone_id}/access-lists/{list_id}"
@@ -25,17 +34,12 @@ CONFIGURATION_PATH = "/shield/shield-zone/{zone_id}/access-lists/configurations/
 # The vendor's enums, by the names the options take.
 LIST_TYPES = {"ip": 0, "cidr": 1, "asn": 2, "country": 3, "organization": 4, "ja4": 5}
 ACTIONS = {"allow": 1, "block": 2, "challenge": 3, "log": 4, "bypass": 5}
-PLAN_NAMES = {0: "Basic", 1: "Advanced", 2: "Business", 3: "Enterprise"}
 # A new custom list gets these when the task leaves them out, so that its prediction is exact.
 NEW_LIST_CONFIGURATION = {"enabled": True, "action": "block"}
 COUNTRY = re.compile(r"[A-Z]{2}\Z")
 ASN = re.compile(r"(?:AS)?([0-9]+)\Z", re.IGNORECASE)
 JA4 = re.compile(r"[a-z0-9_]+\Z")
 MAX_ASN = 4294967295
-
-
-def _named(names, number):
-    return next((name for name, value in names.items() if value == number), number)
 
 
 # --- Entries -----------------------------------------------------------------------------------------
@@ -167,13 +171,24 @@ def input_problems(params):
     return problems
 
 
+
 # --- The zone's lists --------------------------------------------------------------------------------
+
+def read_overview(client, zone_id):
+    """The zone's lists (custom lists without their entries) and its plan's limits for them."""
+    return client.get(build_path(LISTS_PATH, zone_id=zone_id)) or {}
+
+
+def read_content(client, zone_id, list_id):
+    """The entries of a custom list, as the text the API keeps them in."""
+    return (shield_data(client.get(build_path(LIST_PATH, zone_id=zone_id, list_id=list_id))) or {}).get("content")
+
 
 def project_custom(details, content):
     """A custom list as results and diffs show it."""
     if details is None:
         return None
-    list_type = _named(LIST_TYPES, details.get("type"))
+    list_type = name_of(LIST_TYPES, details.get("type"))
     return {
         "id": details.get("listId"),
         "configuration_id": details.get("configurationId"),
@@ -182,7 +197,7 @@ def project_custom(details, content):
         "type": list_type,
         "entries": content_lines(content),
         "enabled": details.get("isEnabled"),
-        "action": _named(ACTIONS, details.get("action")),
+        "action": name_of(ACTIONS, details.get("action")),
     }
 
 
@@ -192,188 +207,206 @@ def project_managed(details):
         "configuration_id": details.get("configurationId"),
         "name": details.get("name"),
         "enabled": details.get("isEnabled"),
-        "action": _named(ACTIONS, details.get("action")),
-        "required_plan": _named({name.lower(): number for number, name in PLAN_NAMES.items()}, details.get("requiredPlan")),
+        "action": name_of(ACTIONS, details.get("action")),
+        "required_plan": name_of(PLANS, details.get("requiredPlan")),
     }
 
 
-class ZoneAccessLists:
-    """Plan the writes that make a zone's lists what a task asks for, predict the result, and send them."""
+def _configuration_write(module, zone_id, configuration_id, access_list):
+    """The write of a list's configuration (enabled, action) as ``access_list`` has it; ``configuration_id()`` names it."""
+    body = {"isEnabled": access_list["enabled"], "action": ACTIONS.get(access_list["action"], access_list["action"])}
 
-    def __init__(self, module):
-        self.module = module
-        self.params = module.params
-        self.client = module.client
-        self.zone_id = self.params["shield_zone_id"]
-        # (method, path, body, confirm) in the order they are sent.
-        self.writes = []
-
-    def run(self):
-        problems = input_problems(self.params)
-        self.module.refuse(problems)
-        overview = self._overview()
-        if self.params["managed_lists"] is not None:
-            self.module.result_key = "managed_lists"
-            self._plan_managed(overview)
-        else:
-            self._plan_custom(overview)
-
-    def _overview(self):
-        return self.client.get(build_path(LISTS_PATH, zone_id=self.zone_id)) or {}
-
-    def _path(self, template, **ids):
-        return build_path(template, zone_id=self.zone_id, **ids)
-
-    # --- Custom lists
-
-    def _plan_custom(self, overview):
-        name = self.params["name"]
-        matches = [details for details in overview.get("customLists") or [] if details.get("name") == name]
-        if len(matches) > 1:
-            ids = [details.get("listId") for details in matches]
-            self.module.fail("%d access lists of Shield zone %s are named %r (ids %s); rename or delete all but one." % (
-                len(matches), self.zone_id, name, ", ".join(str(list_id) for list_id in ids)), ids=ids)
-        details = matches[0] if matches else None
-        content = self._content(details["listId"]) if details else None
-        before = project_custom(details, content)
-        if self.params["state"] == "absent":
-            if details is not None:
-                path = self._path(LIST_PATH, list_id=details["listId"])
-                self.writes.append(("DELETE", path, None, lambda: self._gone(path)))
-            self._finish(before, None)
-        after = self._planned_custom(before, overview)
-        self._finish(before, after)
-
-    def _content(self, list_id):
-        return (shield_data(self.client.get(self._path(LIST_PATH, list_id=list_id))) or {}).get("content")
-
-    def _planned_custom(self, before, overview):
-        params = self.params
-        list_type = before["type"] if before else params["type"]
-        if before is None and list_type is None:
-            self._refuse(["type is required to create the access list %r" % params["name"]])
-        if before is not None:
-            fixed = [option for option in ("type", "description") if params[option] is not None and params[option] != before[option]]
-            if fixed:
-                self._refuse(["%s of access list %r is %r; the API sets it only when a list is created (delete the list and create it "
-                              "again to change it)" % (option, params["name"], before[option]) for option in fixed])
-        self._refuse(entry_problems(list_type, params["entries"] or []))
-        current_lines = before["entries"] if before else []
-        lines = planned_entries(list_type, current_lines, params["entries"], params["purge"]) if params["entries"] is not None else current_lines
-        self._check_entry_limit(overview, before, lines)
-        after = dict(before) if before else {"id": None, "configuration_id": None, "name": params["name"], "description": params["description"],
-                                             "type": list_type, "entries": [], **NEW_LIST_CONFIGURATION}
-        content = "\n".join(lines)
-        if before is None:
-            body = {"name": params["name"], "description": params["description"], "type": LIST_TYPES[list_type], "content": content}
-            self.writes.append(("POST", self._path(LISTS_PATH), body, lambda: self._custom_named(params["name"])))
-        elif lines != current_lines:
-            path = self._path(LIST_PATH, list_id=before["id"])
-            self.writes.append(("PATCH", path, {"content": content}, lambda: self._content_holds(before["id"], content)))
-        after["entries"] = lines
-        wanted = {key: params[key] for key in ("enabled", "action") if params[key] is not None}
-        if before is None or any(after[key] != value for key, value in wanted.items()):
-            after.update(wanted)
-            # The configuration of a new list is found once the list exists.
-            self.writes.append(("CONFIGURE", None, {"isEnabled": after["enabled"], "action": ACTIONS[after["action"]]}, params["name"]))
-        return after
-
-    def _check_entry_limit(self, overview, before, lines):
-        allowed, count = overview.get("customEntryLimit"), overview.get("customEntryCount")
-        if before is None:
-            list_limit, lists = overview.get("customListLimit"), overview.get("customListCount")
-            if isinstance(list_limit, int) and isinstance(lists, int) and lists + 1 > list_limit:
-                self._refuse(["Shield zone %s has %d custom access lists and its plan allows %d (custom_list_limit)" % (self.zone_id, lists, list_limit)])
-        if isinstance(allowed, int) and isinstance(count, int):
-            total = count - len(before["entries"] if before else []) + len(lines)
-            if total > allowed:
-                self._refuse(["Shield zone %s would hold %d entries across its custom access lists and its plan allows %d (custom_entry_limit)" % (
-                    self.zone_id, total, allowed)])
-
-    def _custom_named(self, name):
-        return next((details for details in self._overview().get("customLists") or [] if details.get("name") == name), None)
-
-    def _content_holds(self, list_id, content):
-        return True if self._content(list_id) == content else None
-
-    # --- Managed lists
-
-    def _plan_managed(self, overview):
-        managed = [project_managed(details) for details in overview.get("managedLists") or []]
-        by_name = {item["name"].casefold(): item for item in managed if item.get("name")}
-        unknown = [item["name"] for item in self.params["managed_lists"] if item["name"].casefold() not in by_name]
-        if unknown:
-            self._refuse(["managed_lists has no list named %s; the zone's managed lists are %s" % (
-                ", ".join(repr(name) for name in unknown), ", ".join(sorted(item["name"] for item in managed)))])
-        after = [dict(item) for item in managed]
-        after_by_name = {item["name"].casefold(): item for item in after}
-        enabling = []
-        for wanted in self.params["managed_lists"]:
-            item = after_by_name[wanted["name"].casefold()]
-            changes = {key: wanted[key] for key in ("enabled", "action") if wanted[key] is not None and wanted[key] != item[key]}
-            if not changes:
-                continue
-            item.update(changes)
-            if changes.get("enabled"):
-                enabling.append(item)
-            body = {"isEnabled": item["enabled"], "action": ACTIONS.get(item["action"], item["action"])}
-            self.writes.append(("CONFIGURE", item["configuration_id"], body, None))
-        self._check_plans(enabling)
-        self._finish(managed, after)
-
-    def _check_plans(self, enabling):
-        if not enabling:
-            return
-        zone = shield_data(self.client.get(build_path(ZONE_PATH, zone_id=self.zone_id))) or {}
-        plan = zone.get("planType")
-        plan_numbers = {name.lower(): number for number, name in PLAN_NAMES.items()}
-        beyond = [item for item in enabling if isinstance(plan, int) and plan_numbers.get(item["required_plan"], -1) > plan]
-        self._refuse(["the managed list %r needs the %s plan and Shield zone %s is on the %s plan" % (
-            item["name"], item["required_plan"].capitalize(), self.zone_id, PLAN_NAMES.get(plan, plan)) for item in beyond])
-
-    # --- Writing
-
-    def _refuse(self, problems):
-        self.module.refuse(problems)
-
-    def _finish(self, before, after):
-        if self.writes and not self.module.check_mode:
-            with held_lock(self.module, zone_lock_path(self.zone_id)):
-                for method, path, body, confirm in self.writes:
-                    self._send(method, path, body, confirm)
-            after = self._read_after(after)
-        self.module.exit_resource(bool(self.writes), before, after)
-
-    def _send(self, method, path, body, confirm):
-        if method != "CONFIGURE":
-            self.module.write(method, path, body, confirm=confirm)
-            return
-        # A new list's configuration is known once it exists: ``confirm`` then carries its name, ``path`` its id.
-        configuration_id = path if path is not None else self._custom_named(confirm)["configurationId"]
-        self.module.write("PATCH", self._path(CONFIGURATION_PATH, configuration_id=configuration_id), body,
-                          confirm=lambda: self._configured(configuration_id, body))
-
-    def _configured(self, configuration_id, body):
-        overview = self._overview()
+    def configured():
+        overview = read_overview(module.client, zone_id)
         for details in (overview.get("customLists") or []) + (overview.get("managedLists") or []):
-            if details.get("configurationId") == configuration_id:
+            if details.get("configurationId") == configuration_id():
                 return True if (details.get("isEnabled"), details.get("action")) == (body["isEnabled"], body["action"]) else None
         return None
 
-    def _gone(self, path):
-        try:
-            self.client.get(path)
-        except BunnyApiError as error:
-            if error.status == 404:
-                return True
-            raise
-        return None
+    return Write("PATCH", lambda: build_path(CONFIGURATION_PATH, zone_id=zone_id, configuration_id=configuration_id()), body, confirm=configured)
 
-    def _read_after(self, after):
-        overview = self._overview()
-        if isinstance(after, list):
-            return [project_managed(details) for details in overview.get("managedLists") or []]
-        if after is None:
-            return None
-        details = next((item for item in overview.get("customLists") or [] if item.get("name") == after["name"]), None)
-        return project_custom(details, self._content(details["listId"]) if details else None)
+
+# --- Custom lists ------------------------------------------------------------------------------------
+
+def new_custom_list(wanted):
+    """A custom list as the create leaves it, once configured: enabled and blocking unless the task says otherwise."""
+    created = {"id": None, "configuration_id": None, "name": wanted["name"], "description": wanted["description"], "type": wanted["type"],
+               "entries": wanted["entries"] or [], **NEW_LIST_CONFIGURATION}
+    created.update((key, wanted[key]) for key in ("enabled", "action") if wanted[key] is not None)
+    return created
+
+
+def _create_custom_list(change):
+    module, zone_id, created = change.module, change.parent_id, change.after
+    body = {"name": created["name"], "description": created["description"], "type": LIST_TYPES[created["type"]],
+            "content": "\n".join(created["entries"])}
+    configuration = {}
+    return [
+        ("add", Write("POST", build_path(LISTS_PATH, zone_id=zone_id), body, confirm=lambda: _custom_named(module.client, zone_id, created["name"]))),
+        # The configuration of a new list (enabled, action) is found once the list exists.
+        ("configuration", Read(lambda: _custom_named(module.client, zone_id, created["name"]),
+                               answered=lambda found: configuration.update(id=found["configuration_id"]))),
+        ("configuration", _configuration_write(module, zone_id, lambda: configuration["id"], created)),
+    ]
+
+
+def _change_custom_list(change):
+    """The entries, replaced whole, then the configuration: each when it differs."""
+    module, zone_id, changed = change.module, change.parent_id, change.after
+    writes = []
+    if "entries" in change.changes:
+        path = build_path(LIST_PATH, zone_id=zone_id, list_id=change.present["id"])
+        content = "\n".join(changed["entries"])
+        writes.append(("entries", Write("PATCH", path, {"content": content},
+                                        confirm=lambda: True if read_content(module.client, zone_id, change.present["id"]) == content else None)))
+    if change.changes.keys() & {"enabled", "action"}:
+        writes.append(("configuration", _configuration_write(module, zone_id, lambda: change.present["configuration_id"], changed)))
+    return writes
+
+
+def _delete_custom_list(change):
+    path = build_path(LIST_PATH, zone_id=change.parent_id, list_id=change.present["id"])
+    return Write("DELETE", path, confirm=lambda: gone(lambda: change.module.client.get(path)))
+
+
+def _read_custom_lists(client, zone_id, overview=None):
+    """The zone's custom lists, from its overview (``overview``, when read already); their entries are not in it (None)."""
+    overview = overview if overview is not None else read_overview(client, zone_id)
+    return [dict(project_custom(details, None), entries=None) for details in overview.get("customLists") or []]
+
+
+CUSTOM_ACCESS_LISTS = Items(
+    noun="access list", parent=SHIELD_ZONE, parent_option="shield_zone_id", read=_read_custom_lists,
+    key=lambda access_list: access_list.get("name"), new_item=new_custom_list,
+    add=_create_custom_list, change=_change_custom_list, remove=_delete_custom_list,
+    order=("remove", "add", "entries", "configuration"),
+)
+
+
+def _custom_named(client, zone_id, name):
+    """The custom list ``name``, without its entries; None while there is none."""
+    return next(iter(CUSTOM_ACCESS_LISTS.find(CUSTOM_ACCESS_LISTS.read(client, zone_id), name)), None)
+
+
+def _with_entries(client, zone_id, access_list):
+    """``access_list`` with its entries, read."""
+    return dict(access_list, entries=content_lines(read_content(client, zone_id, access_list["id"])))
+
+
+def custom_list_plan(module):
+    """The plan that creates, changes or deletes the custom list ``name``, read back after its writes."""
+    params = module.params
+    zone_id, name = params["shield_zone_id"], params["name"]
+    overview = read_overview(module.client, zone_id)
+    matches = CUSTOM_ACCESS_LISTS.find(CUSTOM_ACCESS_LISTS.read(module.client, zone_id, overview), name)
+    if len(matches) > 1:
+        ids = [match["id"] for match in matches]
+        module.fail("%d access lists of Shield zone %s are named %r (ids %s); rename or delete all but one." % (
+            len(matches), zone_id, name, ", ".join(str(list_id) for list_id in ids)), ids=ids)
+    before = _with_entries(module.client, zone_id, matches[0]) if matches else None
+    present = [before] if before else []
+    if params["state"] == "absent":
+        # Nothing to read back after a delete: the list is gone.
+        return CUSTOM_ACCESS_LISTS.plan(module, zone_id, present, present, "absent", focus=name)
+    plan = CUSTOM_ACCESS_LISTS.plan(module, zone_id, present, [_wanted_custom_list(module, overview, before)], focus=name)
+    if plan.writes:
+        plan.add(Read(lambda: _read_custom_list(module.client, zone_id, name), answered=lambda access_list: setattr(plan, "after", access_list)))
+    return plan
+
+
+def _read_custom_list(client, zone_id, name):
+    found = _custom_named(client, zone_id, name)
+    return _with_entries(client, zone_id, found) if found else None
+
+
+def _wanted_custom_list(module, overview, before):
+    """The list the options ask for, with its entries as they will stand; what the list cannot become is refused."""
+    params = module.params
+    list_type = before["type"] if before else params["type"]
+    if before is None and list_type is None:
+        module.refuse(["type is required to create the access list %r" % params["name"]])
+    if before is not None:
+        fixed = [option for option in ("type", "description") if params[option] is not None and params[option] != before[option]]
+        module.refuse(["%s of access list %r is %r; the API sets it only when a list is created (delete the list and create it "
+                       "again to change it)" % (option, params["name"], before[option]) for option in fixed])
+    module.refuse(entry_problems(list_type, params["entries"] or []))
+    current_lines = before["entries"] if before else []
+    lines = planned_entries(list_type, current_lines, params["entries"], params["purge"]) if params["entries"] is not None else current_lines
+    _check_entry_limit(module, overview, before, lines)
+    return {"name": params["name"], "description": params["description"], "type": list_type,
+            "entries": lines if params["entries"] is not None else None, "enabled": params["enabled"], "action": params["action"]}
+
+
+def _check_entry_limit(module, overview, before, lines):
+    zone_id = module.params["shield_zone_id"]
+    allowed, count = overview.get("customEntryLimit"), overview.get("customEntryCount")
+    if before is None:
+        list_limit, lists = overview.get("customListLimit"), overview.get("customListCount")
+        if isinstance(list_limit, int) and isinstance(lists, int) and lists + 1 > list_limit:
+            module.refuse(["Shield zone %s has %d custom access lists and its plan allows %d (custom_list_limit)" % (zone_id, lists, list_limit)])
+    if isinstance(allowed, int) and isinstance(count, int):
+        total = count - len(before["entries"] if before else []) + len(lines)
+        if total > allowed:
+            module.refuse(["Shield zone %s would hold %d entries across its custom access lists and its plan allows %d (custom_entry_limit)" % (
+                zone_id, total, allowed)])
+
+
+# --- Managed lists -----------------------------------------------------------------------------------
+
+MANAGED_ACCESS_LISTS = Items(
+    noun="managed list", parent=SHIELD_ZONE, parent_option="shield_zone_id",
+    read=lambda client, zone_id, _zone: [project_managed(details) for details in read_overview(client, zone_id).get("managedLists") or []],
+    key=lambda managed: (managed.get("name") or "").casefold(),
+    change=lambda change: _configuration_write(change.module, change.parent_id, lambda: change.present["configuration_id"], change.after),
+)
+
+
+def managed_lists_plan(module):
+    """The plan that sets the managed lists given (enabled, action), read back after its writes."""
+    params = module.params
+    zone_id = params["shield_zone_id"]
+    managed = MANAGED_ACCESS_LISTS.read(module.client, zone_id)
+    by_key = {MANAGED_ACCESS_LISTS.key(item): item for item in managed if item.get("name")}
+    unknown = [item["name"] for item in params["managed_lists"] if MANAGED_ACCESS_LISTS.key(item) not in by_key]
+    if unknown:
+        module.refuse(["managed_lists has no list named %s; the zone's managed lists are %s" % (
+            ", ".join(repr(name) for name in unknown), ", ".join(sorted(item["name"] for item in managed)))])
+    # Each list by the name the zone gives it, so that only enabled and action can differ; a list
+    # named twice takes what both entries set.
+    wanted = {}
+    for item in params["managed_lists"]:
+        key = MANAGED_ACCESS_LISTS.key(item)
+        wanted.setdefault(key, {"name": by_key[key]["name"]}).update((option, item[option]) for option in ("enabled", "action") if item[option] is not None)
+    plan = MANAGED_ACCESS_LISTS.plan(module, zone_id, managed, list(wanted.values()))
+    changes = {change.key: change for change in plan.items}
+    enabling = [changes[key].after for key in wanted if changes[key].changes.get("enabled")]
+    _check_plans(module, zone_id, enabling)
+    if plan.writes:
+        plan.add(Read(lambda: MANAGED_ACCESS_LISTS.read(module.client, zone_id), answered=lambda read: setattr(plan, "after", read)))
+    return plan
+
+
+def _check_plans(module, zone_id, enabling):
+    if not enabling:
+        return
+    plan = (SHIELD_ZONE.read(module.client, zone_id) or {}).get("planType")
+    beyond = [item for item in enabling if isinstance(plan, int) and PLANS.get(item["required_plan"], -1) > plan]
+    module.refuse(["the managed list %r needs the %s plan and Shield zone %s is on the %s plan" % (
+        item["name"], item["required_plan"].capitalize(), zone_id, plan_title(plan)) for item in beyond])
+
+
+def converge_access_lists(module):
+    """Run shield_access_list: plan from the zone's lists, read under the zone's lock, and apply."""
+    params = module.params
+    zone_id = params["shield_zone_id"]
+
+    def run(module):
+        module.refuse(input_problems(params))
+        if params["managed_lists"] is not None:
+            module.result_key = "managed_lists"
+            planner = managed_lists_plan
+        else:
+            planner = custom_list_plan
+        apply(module, lambda: planner(module), lock=CUSTOM_ACCESS_LISTS.lock_path(zone_id))
+
+    module.run(run, describe_error=zone_error_describer(zone_id))

@@ -4,22 +4,27 @@
 
 """Custom WAF rules and rate limits of a Shield zone: what shield_waf_rule and shield_rate_limit share.
 
-Both are lists of rules the zone holds, each found by its name within the zone. A module manages
-one rule (``name``, ``state``) or the zone's whole list (``rules``, ``purge``), with one read of the
-list and one write per rule that differs, all under the zone's lock: the API lost rules created in
-parallel on one zone. Before any write the names are checked against the API's rule (letters,
-digits and spaces) and the count against the zone's plan (a Basic-plan zone has no custom WAF rule).
+Both are lists of rules the zone holds, declared on items.py as items of the Shield zone
+(``WAF_RULES`` and ``RATE_LIMITS``). They are read from their own list endpoint, with Shield's
+pages, and each rule is written at its own path: POST creates one, PATCH changes one, DELETE
+deletes one. A module manages one rule (found by ``name`` or ``id``) or the zone's whole list
+(``rules``, ``purge``), with one read of the list and one write per rule that differs, planned and
+written under the zone's lock: the API lost rules created in parallel on one zone. Before any write
+the names are checked against the API's rule (letters, digits and spaces) and the count against the
+zone's plan (a Basic-plan zone has no custom WAF rule).
 
-A rule is compared in the options' terms: the API keeps the first condition in the rule itself and
-the others as chained conditions, in an order of its own, so conditions compare as a set, and so do
-transformations. Every update sends the whole rule, since the reference does not say whether a
-configuration that is sent replaces the stored one or merges into it.
+A rule is compared in the options' terms (its projection): the API keeps the first condition in the
+rule itself and the others as chained conditions, in an order of its own, so conditions compare as a
+set, and so do transformations. Every update sends the whole rule, since the reference does not say
+whether a configuration that is sent replaces the stored one or merges into it.
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, held_lock
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_PATH, shield_data, zone_lock_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.items import Items
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, Write, apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, gone, name_of, only_one, snake_name
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import zone_error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import SHIELD_ZONE, plan_title
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
 
 RULE_NAME_PATTERN = r"[A-Za-z0-9 ]+"
@@ -50,39 +55,232 @@ BLOCK_TIMES = (30, 60, 300, 900, 1800, 3600)
 
 # What a rule gets on its creation for what the task leaves out; later runs leave those as they are.
 CREATE_DEFAULTS = {"description": None, "severity": "notice", "transformations": []}
-RATE_LIMIT_CREATE_DEFAULTS = {"counter_key": "ip", "block_time": 300}
 
 
-class RuleKind:
-    """What sets custom WAF rules and rate limits apart: paths, actions, the zone's limit, extra settings."""
+class ShieldRules(Items):
+    """The custom WAF rules or the rate limits of a Shield zone, as items of the zone.
 
-    def __init__(self, noun, result_key, list_path, item_path, create_path, actions, limit_key, limit_words, required, settings):
-        self.noun = noun
+    Items are rules in the options' terms (``project_rule``). A rule the zone holds is known by its
+    ID, so that ``id`` can rename it; a rule to create, which has none yet, by its name. ``settings``
+    are the ``Field``s only this kind has (a rate limit's rate and window), ``required`` the options
+    a rule cannot be created without, and ``limit_key`` the zone's property that caps their number.
+    """
+
+    def __init__(self, noun, result_key, list_path, item_path, create_path, actions, limit_key, required, settings=(),
+                 create_defaults=None, checks=()):
+        super().__init__(noun=noun, parent=SHIELD_ZONE, parent_option="shield_zone_id", key=rule_key, read=self._read_rules,
+                         new_item=self._new_rule, add=self._create, change=self._update, remove=self._delete,
+                         # Deletes first (a purge frees the plan's room); then each listed rule in the task's order.
+                         order=("remove", ("add", "change")))
+        self.plural = noun + "s"
         self.result_key = result_key
         self.list_path = list_path
         self.item_path = item_path
         self.create_path = create_path
         self.actions = actions
         self.limit_key = limit_key
-        self.limit_words = limit_words
-        # Options a rule must have to be created (checked for every rule of a present task).
         self.required = required
-        # (option, API property, names or None) of the settings only this kind has.
-        self.settings = settings
+        self.settings = tuple(settings)
+        self.create_defaults = dict(CREATE_DEFAULTS, **(create_defaults or {}))
+        # Bounds of this kind's own settings, as validation.py takes them.
+        self.checks = tuple(checks)
+
+    # --- Reading ----------------------------------------------------------------------------------
+
+    def records(self, client, zone_id):
+        """The zone's rules as the API reads them, from every page."""
+        return list(client.paginate(build_path(self.list_path, zone_id=zone_id), None, "shield"))
+
+    def _read_rules(self, client, zone_id, _zone):
+        return [project_rule(record, self) for record in self.records(client, zone_id)]
+
+    def read_rule(self, client, rule_id):
+        """One rule, read bare at its own path; a 2xx answer can carry the API's refusal in ``errorResponse``."""
+        path = build_path(self.item_path, id=rule_id)
+        answer = client.get(path)
+        refusal = refused_in_answer(answer, "GET", path)
+        if refusal is not None:
+            raise refusal
+        return answer
+
+    # --- Planning ---------------------------------------------------------------------------------
+
+    def planned(self, module):
+        """The plan of one rule (``name`` or ``id``) or of the zone's list (``rules``), checked against the zone's plan."""
+        plan = self._one_rule_plan(module) if module.params["rules"] is None else self._rule_list_plan(module)
+        self._check_plan_limit(module, plan)
+        return plan
+
+    def _one_rule_plan(self, module):
+        params = module.params
+        zone_id = params["shield_zone_id"]
+        if params["id"] is not None:
+            found = self._rule_by_id(module)
+            present = [found] if found else []
+        else:
+            present = self.read(module.client, zone_id)
+            found = only_one(module, [rule for rule in present if rule["name"] == params["name"]], params["name"], self.plural, "id")
+        if params["state"] == "absent":
+            return self.plan(module, zone_id, present, [found] if found else [], "absent", focus=rule_key(found) if found else None)
+        if found is None:
+            module.refuse(missing_for_create(params, self))
+        wanted = self._wanted(params, zone_id, found)
+        return self.plan(module, zone_id, present, [wanted], focus=rule_key(wanted))
+
+    def _rule_by_id(self, module):
+        params = module.params
+        try:
+            record = self.read_rule(module.client, params["id"])
+        except BunnyApiError as error:
+            if error.status == 404 and params["state"] == "absent":
+                return None
+            raise
+        if record.get("shieldZoneId") != params["shield_zone_id"]:
+            module.fail("%s %s belongs to Shield zone %s, not to %s." % (
+                self.noun.capitalize(), params["id"], record.get("shieldZoneId"), params["shield_zone_id"]))
+        return project_rule(record, self)
+
+    def _rule_list_plan(self, module):
+        params = module.params
+        zone_id = params["shield_zone_id"]
+        present = self.read(module.client, zone_id)
+        wanted_names = [options["name"] for options in params["rules"]]
+        present_names = [rule["name"] for rule in present]
+        # A name two rules share cannot say which of them to keep: guessing would change the wrong one.
+        shared = sorted({name for name in wanted_names if present_names.count(name) > 1})
+        if shared:
+            ids = [rule["id"] for rule in present if rule["name"] in shared]
+            module.fail("Several %s of Shield zone %s are named %s (ids %s); rename or delete all but one." % (
+                self.plural, zone_id, ", ".join(repr(name) for name in shared), ", ".join(str(rule_id) for rule_id in ids)), ids=ids)
+        by_name = {rule["name"]: rule for rule in present}
+        module.refuse([problem for position, options in enumerate(params["rules"]) if options["name"] not in by_name
+                       for problem in missing_for_create(options, self, "rules[%d]." % position)])
+        wanted = [self._wanted(options, zone_id, by_name.get(options["name"])) for options in params["rules"]]
+        plan = self.plan(module, zone_id, present, wanted, purge=params["purge"])
+        # The result shows the rules the list leaves out first, in the zone's order, then the listed ones in the task's.
+        position = {rule_key(rule): index for index, rule in enumerate(wanted)}
+        plan.then(lambda _check_mode: setattr(plan, "after", [
+            change.after for change in sorted(plan.items, key=lambda change: position.get(change.key, -1)) if not change.removing]))
+        return plan
+
+    def _wanted(self, options, zone_id, found):
+        """The rule ``options`` ask for, in the items' terms: the settings given, and the ID of the rule it is."""
+        return dict(desired_rule(options, self), shield_zone_id=zone_id, id=found["id"] if found else None)
+
+    def _new_rule(self, wanted):
+        """A rule as the create leaves it: what the task gives, the create defaults for the rest."""
+        rule = dict(self.create_defaults, id=None, shield_zone_id=wanted["shield_zone_id"])
+        rule.update((name, value) for name, value in wanted.items() if value is not None)
+        return rule
+
+    def _check_plan_limit(self, module, plan):
+        """Fail, before any write, when the rules the plan creates would take the zone past its plan's limit."""
+        creates = [change.after["name"] for change in plan.items if change.adding]
+        if not creates:
+            return
+        zone_id = module.params["shield_zone_id"]
+        zone = SHIELD_ZONE.read(module.client, zone_id)
+        allowed = zone.get(self.limit_key)
+        if not isinstance(allowed, int):
+            return  # no stated limit: the API's own check still applies
+        deletes = sum(1 for change in plan.items if change.removing)
+        count = len(self.records(module.client, zone_id)) - deletes + len(creates)
+        if count > allowed:
+            module.fail(
+                "Shield zone %s is on the %s plan, which allows %d %s (%s); the task would leave it with %d (creating %s). "
+                "Choose a plan that allows more (bunnynet.cloud.shield_zone plan) or remove rules first." % (
+                    zone_id, plan_title(zone.get("planType")), allowed, self.plural, snake_name(self.limit_key), count, ", ".join(creates)),
+                limit=allowed)
+
+    # --- Writing ----------------------------------------------------------------------------------
+
+    def _create(self, change):
+        body = rule_request(change.after, self)
+        body["shieldZoneId"] = change.parent_id
+        return RuleWrite("POST", self.create_path, body, confirm=lambda: self._holding(change),
+                         answered=self._answered(change, "POST", self.create_path))
+
+    def _update(self, change):
+        path = build_path(self.item_path, id=change.present["id"])
+        return RuleWrite("PATCH", path, rule_request(change.after, self), confirm=lambda: self._holding(change),
+                         answered=self._answered(change, "PATCH", path))
+
+    def _delete(self, change):
+        path = build_path(self.item_path, id=change.present["id"])
+        return Write("DELETE", path, confirm=lambda: gone(lambda: change.module.client.get(path)))
+
+    def _holding(self, change):
+        """The rule as the zone holds it once it is what ``change`` leaves; None while it is not (a write to settle)."""
+        for record in self.records(change.module.client, change.parent_id):
+            if not self.differences(project_rule(record, self), change.after):
+                return record
+        return None
+
+    def _answered(self, change, method, path):
+        """Fold a create's or an update's answer into the rule's ``after``; a refusal inside it fails the run."""
+        def answered(answer):
+            refusal = refused_in_answer(answer, method, path)
+            if refusal is not None:
+                raise _RefusedInAnswer(refusal)
+            record = answer if isinstance(answer, dict) and answer.get("id") else self._holding(change)
+            change.after = project_rule(record, self)
+            change.context.refresh()
+        return answered
 
 
-WAF_RULE = RuleKind(
+class _RefusedInAnswer(Exception):
+    def __init__(self, error):
+        super().__init__(str(error))
+        self.error = error
+
+
+class RuleWrite(Write):
+    """A rule's create or update, which Shield may refuse inside a 2xx answer (``errorResponse``).
+
+    Such a request wrote nothing, so the run's count of applied writes is put back before the
+    refusal fails the run as the API error it is.
+    """
+
+    def send(self, module):
+        wrote_before = module.client.write_applied
+        try:
+            return super().send(module)
+        except _RefusedInAnswer as refused:
+            module.client.write_applied = wrote_before
+            raise refused.error from None
+
+
+def rule_key(rule):
+    """A rule the zone holds is known by its ID; a rule to create, which has none yet, by its name."""
+    return rule["id"] if rule.get("id") is not None else ("new", rule.get("name"))
+
+
+WAF_RULES = ShieldRules(
     noun="custom WAF rule", result_key="waf_rule", list_path="/shield/waf/custom-rules/{zone_id}", item_path="/shield/waf/custom-rule/{id}",
-    create_path="/shield/waf/custom-rule", actions=WAF_ACTIONS, limit_key="customWafRulesLimit", limit_words="custom WAF rules",
-    required=("action", "conditions"), settings=(),
+    create_path="/shield/waf/custom-rule", actions=WAF_ACTIONS, limit_key="customWafRulesLimit", required=("action", "conditions"),
 )
-RATE_LIMIT = RuleKind(
+RATE_LIMITS = ShieldRules(
     noun="rate limit", result_key="rate_limit", list_path="/shield/rate-limits/{zone_id}", item_path="/shield/rate-limit/{id}",
-    create_path="/shield/rate-limit", actions=RATE_LIMIT_ACTIONS, limit_key="rateLimitRulesLimit", limit_words="rate limits",
+    create_path="/shield/rate-limit", actions=RATE_LIMIT_ACTIONS, limit_key="rateLimitRulesLimit",
     required=("action", "conditions", "requests", "window"),
-    settings=(("requests", "requestCount", None), ("window", "timeframe", None), ("block_time", "blockTime", None),
-              ("counter_key", "counterKeyType", COUNTER_KEYS)),
+    settings=(Field("requests", "requestCount", type="int"), Field("window", "timeframe", type="int", choices=list(WINDOWS)),
+              Field("block_time", "blockTime", type="int", choices=list(BLOCK_TIMES)), Field("counter_key", "counterKeyType", names=COUNTER_KEYS)),
+    create_defaults={"counter_key": "ip", "block_time": 300},
+    checks=(("requests", dict(minimum=1)),),
 )
+
+
+def converge_rules(module, kind):
+    """Run shield_waf_rule or shield_rate_limit: plan from the zone's rules, read under the zone's lock, and apply."""
+    params = module.params
+
+    def run(module):
+        module.refuse(input_problems(params))
+        if params["rules"] is not None:
+            module.result_key = kind.result_key + "s"
+        apply(module, lambda: kind.planned(module), lock=kind.lock_path(params["shield_zone_id"]))
+
+    module.run(run, describe_error=zone_error_describer(params["shield_zone_id"]))
 
 
 # --- Options ---------------------------------------------------------------------------------------
@@ -104,13 +302,7 @@ def rule_options(kind):
         )),
         transformations=dict(type="list", elements="str", choices=list(TRANSFORMATIONS)),
     )
-    if kind is RATE_LIMIT:
-        options.update(
-            requests=dict(type="int"),
-            window=dict(type="int", choices=list(WINDOWS)),
-            block_time=dict(type="int", choices=list(BLOCK_TIMES)),
-            counter_key=dict(type="str", choices=list(COUNTER_KEYS)),
-        )
+    options.update((setting.option, setting.argument_spec()) for setting in kind.settings)
     return options
 
 
@@ -135,7 +327,8 @@ def module_kwargs():
     )
 
 
-def rules(kind):
+def input_rules(kind):
+    """The bounds and patterns of the options (validation.py), for one rule and for each item of ``rules``."""
     checks = [("shield_zone_id", dict(minimum=1)), ("id", dict(minimum=1)), ("lock_timeout", dict(minimum=1)),
               ("rules", dict(satisfies=(each_named_once("name"), "name each rule once")))]
     for prefix in ("", "rules[]."):
@@ -144,8 +337,7 @@ def rules(kind):
             (prefix + "description", dict(pattern=RULE_NAME_PATTERN, pattern_hint=RULE_NAME_HINT)),
             (prefix + "conditions", dict(min_items=1)),
         ])
-        if kind is RATE_LIMIT:
-            checks.append((prefix + "requests", dict(minimum=1)))
+        checks.extend((prefix + option, check) for option, check in kind.checks)
     return tuple(checks)
 
 
@@ -164,10 +356,6 @@ def missing_for_create(options, kind, where=""):
 
 # --- The rule in the options' terms -------------------------------------------------------------
 
-def _named(names, number):
-    return next((name for name, value in names.items() if value == number), number)
-
-
 def _condition_from_api(source):
     variables = source.get("variableTypes") or {}
     selector = next(iter(variables.values())) if len(variables) == 1 else ""
@@ -175,7 +363,7 @@ def _condition_from_api(source):
         # Several variables in one condition (possible in the dashboard) read as the WAF writes them: A|B.
         "variable": "|".join(sorted(variables)),
         "variable_value": selector or "",
-        "operator": _named(OPERATORS, source.get("operatorType")),
+        "operator": name_of(OPERATORS, source.get("operatorType")),
         "value": source.get("value") or "",
         "negated": bool(source.get("isNegated")),
         "regex_variable": bool(source.get("isRegexVariable")),
@@ -202,13 +390,12 @@ def project_rule(record, kind):
         "shield_zone_id": record.get("shieldZoneId"),
         "name": record.get("ruleName"),
         "description": record.get("ruleDescription") or None,
-        "action": _named(kind.actions, configuration.get("actionType")),
-        "severity": _named(SEVERITIES, configuration.get("severityType")),
+        "action": name_of(kind.actions, configuration.get("actionType")),
+        "severity": name_of(SEVERITIES, configuration.get("severityType")),
         "conditions": canonical_conditions(conditions),
-        "transformations": sorted({_named(TRANSFORMATIONS, number) for number in configuration.get("transformationTypes") or []}, key=str),
+        "transformations": sorted({name_of(TRANSFORMATIONS, number) for number in configuration.get("transformationTypes") or []}, key=str),
     }
-    for option, api_name, names in kind.settings:
-        projected[option] = _named(names, configuration.get(api_name)) if names else configuration.get(api_name)
+    projected.update((setting.option, setting.from_api(configuration)) for setting in kind.settings)
     return projected
 
 
@@ -217,21 +404,8 @@ def desired_rule(options, kind):
     wanted = {name: options.get(name) for name in ("name", "description", "action", "severity")}
     wanted["conditions"] = canonical_conditions(options["conditions"]) if options.get("conditions") is not None else None
     wanted["transformations"] = sorted(set(options["transformations"])) if options.get("transformations") is not None else None
-    for option, _api_name, _names in kind.settings:
-        wanted[option] = options.get(option)
+    wanted.update((setting.option, options.get(setting.option)) for setting in kind.settings)
     return wanted
-
-
-def merged_rule(current, wanted, kind, zone_id):
-    """``current`` (a projection, or None for a new rule of ``zone_id``) with what ``wanted`` sets."""
-    if current is not None:
-        merged = dict(current)
-    else:
-        merged = dict(CREATE_DEFAULTS, id=None, shield_zone_id=zone_id)
-        if kind is RATE_LIMIT:
-            merged.update(RATE_LIMIT_CREATE_DEFAULTS)
-    merged.update((name, value) for name, value in wanted.items() if value is not None)
-    return merged
 
 
 def _condition_to_api(condition):
@@ -245,7 +419,7 @@ def _condition_to_api(condition):
 
 
 def rule_request(rule, kind):
-    """The create or update body for the whole of ``rule`` (a projection)."""
+    """The create or update body for the whole of ``rule`` (a projection); a number no name has passes through."""
     first, chained = rule["conditions"][0], rule["conditions"][1:]
     configuration = dict(
         actionType=kind.actions.get(rule["action"], rule["action"]),
@@ -254,15 +428,10 @@ def rule_request(rule, kind):
         chainedRuleConditions=[_condition_to_api(condition) for condition in chained],
         **_condition_to_api(first)
     )
-    for option, api_name, names in kind.settings:
-        configuration[api_name] = names.get(rule[option], rule[option]) if names else rule[option]
+    for setting in kind.settings:
+        value = rule[setting.option]
+        configuration[setting.api] = setting.names.get(value, value) if setting.names else value
     return {"ruleName": rule["name"], "ruleDescription": rule["description"], "ruleConfiguration": configuration}
-
-
-def same_rule(present, wanted):
-    """Whether two projections are the same rule, apart from the ids the API gives."""
-    ignored = ("id", "shield_zone_id")
-    return {key: value for key, value in present.items() if key not in ignored} == {key: value for key, value in wanted.items() if key not in ignored}
 
 
 def refused_in_answer(answer, method, path):
@@ -271,190 +440,3 @@ def refused_in_answer(answer, method, path):
     if isinstance(error, dict) and error.get("success") is False:
         return BunnyApiError(method, path, error.get("statusCode"), {"error": error})
     return None
-
-
-# --- The rules of one zone ----------------------------------------------------------------------
-
-class ZoneRuleResource(Resource):
-    """The rules of one kind in one Shield zone, on the engine for finding them.
-
-    Overrides: ``read`` (a rule is read bare, and a 2xx answer can carry the API's refusal in
-    ``errorResponse``) and ``project`` (the options' terms).
-    """
-
-    def __init__(self, kind, zone_id):
-        super().__init__(noun=kind.noun, result_key=kind.result_key, key=Field("name", "ruleName"), fields=(),
-                         paths=Paths(build_path(kind.list_path, zone_id=zone_id), kind.item_path, search=None, pages="shield"),
-                         record=Record(id_field="id"), writes=Writes(update="PATCH", lock_writes=True))
-        self.kind = kind
-        self.zone_id = zone_id
-
-    def read(self, client, record_id):
-        path = self.path(record_id)
-        answer = client.get(path)
-        refusal = refused_in_answer(answer, "GET", path)
-        if refusal is not None:
-            raise refusal
-        return answer
-
-    def project(self, record):
-        return project_rule(record, self.kind)
-
-
-class ZoneRules:
-    """Plan the writes that make a zone hold the rules a task asks for, predict the result, and send them."""
-
-    def __init__(self, module, kind):
-        self.module = module
-        self.kind = kind
-        self.params = module.params
-        self.zone_id = self.params["shield_zone_id"]
-        self.resource = ZoneRuleResource(kind, self.zone_id)
-        # (method, path, body, rule name, projection the write should give) in the order they are sent.
-        self.writes = []
-
-    def run(self):
-        problems = input_problems(self.params)
-        self.module.refuse(problems)
-        if self.params["rules"] is not None:
-            self.module.result_key = self.kind.result_key + "s"
-            self._plan_list()
-        else:
-            self._plan_one()
-
-    # --- One rule, by id or name
-
-    def _plan_one(self):
-        current = self._find_one()
-        before = self.resource.project(current)
-        if self.params["state"] == "absent":
-            if current is not None:
-                self.writes.append(("DELETE", self.resource.path(current["id"]), None, before["name"], None))
-            self._finish(before, None)
-        if current is None:
-            self._refuse(missing_for_create(self.params, self.kind))
-        after = merged_rule(before, desired_rule(self.params, self.kind), self.kind, self.zone_id)
-        self._plan_write(before, after)
-        self._finish(before, after)
-
-    def _refuse(self, problems):
-        self.module.refuse(problems)
-
-    def _find_one(self):
-        if self.params["id"] is None:
-            return self.resource.find(self.module, name=self.params["name"])
-        try:
-            record = self.resource.read(self.module.client, self.params["id"])
-        except BunnyApiError as error:
-            if error.status == 404 and self.params["state"] == "absent":
-                return None
-            raise
-        if record.get("shieldZoneId") != self.zone_id:
-            self.module.fail("%s %s belongs to Shield zone %s, not to %s." % (
-                self.kind.noun.capitalize(), self.params["id"], record.get("shieldZoneId"), self.zone_id))
-        return record
-
-    # --- The zone's whole list
-
-    def _plan_list(self):
-        present = [self.resource.project(record) for record in self.resource.list(self.module.client)]
-        wanted_names = [rule["name"] for rule in self.params["rules"]]
-        present_names = [rule["name"] for rule in present]
-        # A name two rules share cannot say which of them to keep: guessing would change the wrong one.
-        shared = sorted({name for name in wanted_names if present_names.count(name) > 1})
-        if shared:
-            ids = [rule["id"] for rule in present if rule["name"] in shared]
-            self.module.fail("Several %ss of Shield zone %s are named %s (ids %s); rename or delete all but one." % (
-                self.kind.noun, self.zone_id, ", ".join(repr(name) for name in shared), ", ".join(str(rule_id) for rule_id in ids)), ids=ids)
-        by_name = {rule["name"]: rule for rule in present}
-        after = []
-        for rule in present:
-            if rule["name"] not in wanted_names:
-                if self.params["purge"]:
-                    self.writes.append(("DELETE", self.resource.path(rule["id"]), None, rule["name"], None))
-                else:
-                    after.append(rule)
-        self._refuse([problem for position, options in enumerate(self.params["rules"]) if options["name"] not in by_name
-                      for problem in missing_for_create(options, self.kind, "rules[%d]." % position)])
-        for options in self.params["rules"]:
-            before = by_name.get(options["name"])
-            wanted = merged_rule(before, desired_rule(options, self.kind), self.kind, self.zone_id)
-            self._plan_write(before, wanted)
-            after.append(wanted)
-        self._finish(present, after)
-
-    # --- Writing
-
-    def _plan_write(self, before, after):
-        if before is None:
-            body = rule_request(after, self.kind)
-            body["shieldZoneId"] = self.zone_id
-            self.writes.append(("POST", self.kind.create_path, body, after["name"], after))
-        elif not same_rule(before, after):
-            self.writes.append(("PATCH", self.resource.path(before["id"]), rule_request(after, self.kind), after["name"], after))
-
-    def _check_plan_limit(self):
-        creates = [name for method, _path, _body, name, _after in self.writes if method == "POST"]
-        if not creates:
-            return
-        zone = shield_data(self.module.client.get(build_path(ZONE_PATH, zone_id=self.zone_id)))
-        allowed = zone.get(self.kind.limit_key)
-        if not isinstance(allowed, int):
-            return  # no stated limit: the API's own check still applies
-        deletes = sum(1 for method, _path, _body, _name, _after in self.writes if method == "DELETE")
-        count = len(self.resource.list(self.module.client)) - deletes + len(creates)
-        if count > allowed:
-            plan = {0: "Basic", 1: "Advanced", 2: "Business", 3: "Enterprise"}.get(zone.get("planType"), zone.get("planType"))
-            self.module.fail(
-                "Shield zone %s is on the %s plan, which allows %d %s (%s); the task would leave it with %d (creating %s). "
-                "Choose a plan that allows more (bunnynet.cloud.shield_zone plan) or remove rules first." % (
-                    self.zone_id, plan, allowed, self.kind.limit_words, self._limit_result_key(), count, ", ".join(creates)),
-                limit=allowed)
-
-    def _limit_result_key(self):
-        return "custom_waf_rules_limit" if self.kind is WAF_RULE else "rate_limit_rules_limit"
-
-    def _finish(self, before, after):
-        self._check_plan_limit()
-        if self.writes and not self.module.check_mode:
-            after = self._apply(after)
-        self.module.exit_resource(bool(self.writes), before, after)
-
-    def _apply(self, after):
-        applied = {}
-        with held_lock(self.module, zone_lock_path(self.zone_id)):
-            for method, path, body, name, wanted in self.writes:
-                applied[name] = self._send(method, path, body, name, wanted)
-        if isinstance(after, list):
-            return [applied.get(rule["name"], rule) for rule in after]
-        return applied.get(after["name"]) if after is not None else None
-
-    def _send(self, method, path, body, name, wanted):
-        if method == "DELETE":
-            self.module.write(method, path, confirm=lambda: self._gone(path))
-            return None
-        wrote_before = self.module.client.write_applied
-        answer = self.module.write(method, path, body, confirm=lambda: self._holding(name, wanted))
-        refusal = refused_in_answer(answer, method, path)
-        if refusal is not None:
-            # The API said no in a 2xx answer: nothing was written by this request.
-            self.module.client.write_applied = wrote_before
-            raise refusal
-        record = answer if isinstance(answer, dict) and answer.get("id") else self._holding(name, wanted)
-        return self.resource.project(record)
-
-    def _gone(self, path):
-        try:
-            self.module.client.get(path)
-        except BunnyApiError as error:
-            if error.status == 404:
-                return True
-            raise
-        return None
-
-    def _holding(self, name, wanted):
-        """The rule named ``name`` once it holds ``wanted``; None while it does not (a write to settle)."""
-        for record in self.resource.list(self.module.client):
-            if record.get("ruleName") == name and same_rule(self.resource.project(record), wanted):
-                return record
-        return None

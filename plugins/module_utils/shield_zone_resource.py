@@ -12,7 +12,7 @@ differs from the engine's defaults in ways its declaration states (the list is p
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, name_of
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import shield_data, zone_lock_path
 
 ZONES_PATH = "/shield/shield-zones"
@@ -38,6 +38,12 @@ NO_DELETE = (
     "(Shield zone %(shieldZoneId)s). Resetting it to defaults instead would quietly change how the site is protected; turn off "
     "what you do not want (waf_enabled=false, ddos_sensitivity=off, plan=basic) with state=present instead."
 )
+
+
+def plan_title(number):
+    """A plan as a sentence names it (Basic); a number no name has passes through."""
+    name = name_of(PLANS, number)
+    return name.capitalize() if isinstance(name, str) else name
 
 
 def _engine_config_to_api(settings):
@@ -96,8 +102,7 @@ class ShieldZoneResource(Resource):
         projected = {DDOS_RESULT_KEYS.get(key, key): value for key, value in projected.items()}
         # A predicted new zone holds only what the task sets; the rest is the API's to say.
         if "dDoSExecutionMode" in record:
-            mode = record["dDoSExecutionMode"]
-            projected["ddos_execution_mode"] = next((name for name, number in DDOS_EXECUTION_MODES.items() if number == mode), mode)
+            projected["ddos_execution_mode"] = name_of(DDOS_EXECUTION_MODES, record["dDoSExecutionMode"])
         if "wafEngineConfig" in record:
             projected["waf_engine_config"] = _engine_config_from_api(record)
         return projected

@@ -29,10 +29,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  shield_zone_id:
-    description: ID of the Shield zone (see M(bunnynet.cloud.shield_zone)).
-    type: int
-    required: true
   name:
     description: Name of the custom access list, which finds it within the zone.
     type: str
@@ -88,12 +84,10 @@ options:
     type: str
     choices: [present, absent]
     default: present
-  lock_timeout:
-    description: Seconds to wait for other tasks on this controller that are writing to the same Shield zone.
-    type: int
-    default: 600
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.shield
+  - bunnynet.cloud.resource.lock
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -184,13 +178,12 @@ managed_lists:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import zone_error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import RULES, ZoneAccessLists, argument_spec, module_kwargs
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import RULES, argument_spec, converge_access_lists, module_kwargs
 
 
 def main():
     module = BunnyModule(argument_spec=argument_spec(), result_key="access_list", rules=RULES, **module_kwargs())
-    module.run(lambda module: ZoneAccessLists(module).run(), describe_error=zone_error_describer(module.params["shield_zone_id"]))
+    converge_access_lists(module)
 
 
 if __name__ == "__main__":

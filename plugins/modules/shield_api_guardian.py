@@ -31,11 +31,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  shield_zone_id:
-    description:
-      - ID of the Shield zone.
-    type: int
-    required: true
   content:
     description:
       - The OpenAPI 3 document, as JSON or YAML text, usually from
@@ -63,6 +58,7 @@ options:
     default: false
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.shield
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -225,75 +221,10 @@ operations_removed:
   elements: str
 """
 
-from ansible.module_utils.basic import missing_required_lib
-
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import (
-    API_GUARDIAN_PATH,
-    SPECIFICATION_PATH,
-    ZONE_ARGUMENT,
-    MissingYaml,
-    NotOpenApi,
-    envelope_data,
-    guardian_holds,
-    has_specification,
-    limit_problems,
-    limits,
-    operation_changes,
-    predict_guardian,
-    project_guardian,
-    read_document,
-    zone_error_describer,
-)
-
-
-def read_content(module):
-    """The document in ``content``, read before any request; bad input ends the run here."""
-    try:
-        return read_document(module.params["content"])
-    except NotOpenApi as problem:
-        module.fail("Invalid input: %s." % problem)
-    except MissingYaml:
-        module.fail("Invalid input: content is not JSON, and reading it as YAML needs PyYAML. %s" % missing_required_lib("PyYAML"))
-    return None
-
-
-def upload_document(module):
-    params = module.params
-    zone_id = params["shield_zone_id"]
-    enforce = params["enforce_authorization_validation"]
-    document = read_content(module)
-    guardian_path = build_path(API_GUARDIAN_PATH, zone_id=zone_id)
-    current = envelope_data(module.client.get(guardian_path)) or {}
-    report = dict(limits=limits(current), document=document.summary())
-    problems = limit_problems(document, current)
-    if problems:
-        module.fail("Shield zone %s cannot take this OpenAPI document: %s. Nothing was uploaded." % (zone_id, "; ".join(problems)), **report)
-
-    held = guardian_holds(current, document, enforce)
-    changed = params["force"] or not held
-    added, removed = operation_changes(current, document) if changed else ([], [])
-    after = current
-    if changed:
-        after = predict_guardian(current, document, enforce)
-        if not module.check_mode:
-            body = {"content": document.text}
-            if enforce is not None:
-                body["enforceAuthorizationValidation"] = enforce
-            method = "PATCH" if has_specification(current) else "POST"
-
-            def uploaded():
-                # Matching the document proves the upload only when the zone did not match before;
-                # a forced upload is proven by the configuration's new update time.
-                read = envelope_data(module.client.get(guardian_path)) or {}
-                updated = (read.get("configuration") or {}).get("updatedAt") != (current.get("configuration") or {}).get("updatedAt")
-                return read if guardian_holds(read, document, enforce) and (updated or not held) else None
-
-            answer = module.write(method, build_path(SPECIFICATION_PATH, zone_id=zone_id), body, confirm=uploaded)
-            after = envelope_data(answer) or envelope_data(module.client.get(guardian_path))
-    module.exit_resource(changed, project_guardian(current), project_guardian(after),
-                         operations_added=added, operations_removed=removed, **report)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_ARGUMENT, zone_error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_api_guardian import upload_plan
 
 
 def main():
@@ -304,7 +235,7 @@ def main():
         force=dict(type="bool", default=False),
     )
     module = BunnyModule(argument_spec=argument_spec, result_key="api_guardian")
-    module.run(upload_document, describe_error=zone_error_describer(module.params["shield_zone_id"]))
+    module.run(lambda module: apply(module, upload_plan(module)), describe_error=zone_error_describer(module.params["shield_zone_id"]))
 
 
 if __name__ == "__main__":

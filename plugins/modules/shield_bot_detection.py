@@ -21,11 +21,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  shield_zone_id:
-    description:
-      - ID of the Shield zone.
-    type: int
-    required: true
   execution_mode:
     description:
       - What happens to a request taken for a bot. C(log_only) logs it; C(challenge) makes the client
@@ -37,7 +32,7 @@ options:
       - Checks of how well-formed requests are.
     type: dict
     suboptions:
-      sensitivity:
+      sensitivity: &sensitivity
         description: How readily a request is taken for a bot.
         type: str
         choices: ["off", low, medium, high]
@@ -46,19 +41,13 @@ options:
       - Checks of the client's IP address reputation.
     type: dict
     suboptions:
-      sensitivity:
-        description: How readily a request is taken for a bot.
-        type: str
-        choices: ["off", low, medium, high]
+      sensitivity: *sensitivity
   browser_fingerprint:
     description:
       - Browser fingerprinting.
     type: dict
     suboptions:
-      sensitivity:
-        description: How readily a request is taken for a bot.
-        type: str
-        choices: ["off", low, medium, high]
+      sensitivity: *sensitivity
       aggression:
         description:
           - How aggressively fingerprints are checked. A read may also report C(unknown), which is no
@@ -70,6 +59,7 @@ options:
         type: bool
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.shield
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -147,41 +137,17 @@ bot_detection:
           type: bool
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import (
-    BOT_DETECTION_PATH,
-    ZONE_ARGUMENT,
-    bot_detection_holds,
-    bot_detection_options,
-    bot_detection_request,
-    envelope_data,
-    merge_bot_detection,
-    project_bot_detection,
-    zone_error_describer,
-)
-
-
-def configure_bot_detection(module):
-    zone_id = module.params["shield_zone_id"]
-    path = build_path(BOT_DETECTION_PATH, zone_id=zone_id)
-    # On a Basic-plan zone this read already fails, so nothing is ever sent there.
-    current = project_bot_detection(envelope_data(module.client.get(path)))
-    changes, predicted = merge_bot_detection(current, module.params)
-    after = predicted
-    if changes and not module.check_mode:
-        answer = module.write(
-            "PATCH", path, bot_detection_request(predicted, zone_id),
-            confirm=lambda: bot_detection_holds(envelope_data(module.client.get(path)), module.params))
-        after = project_bot_detection(envelope_data(answer) or envelope_data(module.client.get(path)))
-    module.exit_resource(bool(changes), current, after)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_ARGUMENT, zone_error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detection import bot_detection_options, bot_detection_plan
 
 
 def main():
     argument_spec = dict(ZONE_ARGUMENT)
     argument_spec.update(bot_detection_options())
     module = BunnyModule(argument_spec=argument_spec, result_key="bot_detection")
-    module.run(configure_bot_detection, describe_error=zone_error_describer(module.params["shield_zone_id"]))
+    module.run(lambda module: apply(module, bot_detection_plan(module)), describe_error=zone_error_describer(module.params["shield_zone_id"]))
 
 
 if __name__ == "__main__":

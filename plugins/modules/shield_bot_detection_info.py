@@ -16,15 +16,9 @@ description:
     a play can branch on it.
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
-options:
-  shield_zone_id:
-    description:
-      - ID of the Shield zone.
-      - A zone that does not exist is an error.
-    type: int
-    required: true
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.shield
   - bunnynet.cloud.attributes.INFO_MODULE
 seealso:
   - module: bunnynet.cloud.shield_bot_detection
@@ -104,22 +98,15 @@ bot_detection:
           type: bool
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import (
-    BOT_DETECTION_NOT_IN_PLAN,
-    BOT_DETECTION_PATH,
-    ZONE_ARGUMENT,
-    envelope_data,
-    project_bot_detection,
-    zone_error_describer,
-)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import BOT_DETECTION_NOT_IN_PLAN, ZONE_ARGUMENT, zone_error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detection import project_bot_detection, read_bot_detection
 
 
-def read_bot_detection(module):
-    path = build_path(BOT_DETECTION_PATH, zone_id=module.params["shield_zone_id"])
+def read_configuration(module):
     try:
-        configuration = envelope_data(module.client.get(path))
+        configuration = read_bot_detection(module.client, module.params["shield_zone_id"])
     except BunnyApiError as error:
         if error.error_key != BOT_DETECTION_NOT_IN_PLAN:
             raise
@@ -129,7 +116,7 @@ def read_bot_detection(module):
 
 def main():
     module = BunnyModule(argument_spec=dict(ZONE_ARGUMENT), result_key="bot_detection")
-    module.run(read_bot_detection, describe_error=zone_error_describer(module.params["shield_zone_id"]))
+    module.run(read_configuration, describe_error=zone_error_describer(module.params["shield_zone_id"]))
 
 
 if __name__ == "__main__":

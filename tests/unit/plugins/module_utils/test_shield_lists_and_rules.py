@@ -3,7 +3,7 @@
 import pytest
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import entry_key, normalised_entry, planned_entries
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import WAF_RULE, project_rule, refused_in_answer, rule_request
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import WAF_RULES, project_rule, refused_in_answer, rule_request
 
 
 @pytest.mark.parametrize(
@@ -56,15 +56,15 @@ def test_a_rule_projects_the_same_whichever_condition_the_api_keeps_first():
     one_way = {"id": 1, "ruleName": "A", "ruleConfiguration": dict(first, actionType=4, transformationTypes=[19, 8], chainedRuleConditions=[second])}
     other_way = {"id": 1, "ruleName": "A", "ruleConfiguration": dict(second, actionType=4, transformationTypes=[8, 19], chainedRuleConditions=[first])}
 
-    assert project_rule(one_way, WAF_RULE) == project_rule(other_way, WAF_RULE)
-    assert project_rule(one_way, WAF_RULE)["action"] == "allow"
+    assert project_rule(one_way, WAF_RULES) == project_rule(other_way, WAF_RULES)
+    assert project_rule(one_way, WAF_RULES)["action"] == "allow"
 
 
 def test_a_rule_request_puts_the_first_condition_in_the_rule_and_chains_the_rest():
     chained = [{"variableTypes": {"GEO": ""}, "operatorType": 5, "value": "DE"}]
     stored = {"ruleName": "A", "ruleConfiguration": {"actionType": 5, "variableTypes": {"ARGS": ""}, "operatorType": 17, "chainedRuleConditions": chained}}
-    rule = project_rule(stored, WAF_RULE)
-    configuration = rule_request(rule, WAF_RULE)["ruleConfiguration"]
+    rule = project_rule(stored, WAF_RULES)
+    configuration = rule_request(rule, WAF_RULES)["ruleConfiguration"]
 
     assert configuration["actionType"] == 5
     assert configuration["variableTypes"] == {"ARGS": ""} and [item["variableTypes"] for item in configuration["chainedRuleConditions"]] == [{"GEO": ""}]

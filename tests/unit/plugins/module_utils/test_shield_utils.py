@@ -6,6 +6,8 @@ import time
 import pytest
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils import shield
+from ansible_collections.bunnynet.cloud.plugins.module_utils import shield_api_guardian as api_guardian
+from ansible_collections.bunnynet.cloud.plugins.module_utils import shield_bot_detection as bot_detection
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
 from ansible_collections.bunnynet.cloud.tests.simulator.areas import shield_openapi
 
@@ -104,7 +106,7 @@ DEPTHS.update({
 
 @pytest.mark.parametrize(("body", "depth"), DEPTHS.values(), ids=DEPTHS.keys())
 def test_the_module_counts_nesting_depth_by_the_documented_rules(body, depth):
-    assert shield.read_document(json.dumps(body)).nesting_depth == depth
+    assert api_guardian.read_document(json.dumps(body)).nesting_depth == depth
 
 
 @pytest.mark.parametrize(("body", "depth"), DEPTHS.values(), ids=DEPTHS.keys())
@@ -115,7 +117,7 @@ def test_the_simulator_counts_nesting_depth_as_the_module_does(body, depth):
 def test_a_yaml_alias_that_contains_itself_is_not_followed_round_again():
     content = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Loop: &loop {type: object, properties: {again: *loop}}\n"
 
-    assert shield.read_document(content).nesting_depth == 1
+    assert api_guardian.read_document(content).nesting_depth == 1
 
 
 def test_schemas_shared_through_yaml_aliases_are_measured_once():
@@ -124,7 +126,7 @@ def test_schemas_shared_through_yaml_aliases_are_measured_once():
     lines += ["    Level%d: &l%d {type: object, properties: {a: *l%d, b: *l%d}}" % (level, level, level - 1, level - 1) for level in range(1, 41)]
     started = time.monotonic()
 
-    depth = shield.read_document("\n".join(lines)).nesting_depth
+    depth = api_guardian.read_document("\n".join(lines)).nesting_depth
 
     assert depth == 40
     assert time.monotonic() - started < 5
@@ -135,7 +137,7 @@ def test_schemas_shared_through_refs_are_measured_once():
     schemas.update({"L%d" % level: obj(a=ref("L%d" % (level - 1)), b=ref("L%d" % (level - 1))) for level in range(1, 41)})
     started = time.monotonic()
 
-    depth = shield.read_document(json.dumps(document(schemas))).nesting_depth
+    depth = api_guardian.read_document(json.dumps(document(schemas))).nesting_depth
 
     assert depth == 80
     assert time.monotonic() - started < 5
@@ -146,15 +148,15 @@ def test_schemas_shared_by_a_parsed_mapping_are_counted_as_its_text_is():
     shared = {"type": "string"}
     body = document({"A": obj(b=ref("B"), first=shared, second=shared), "B": obj(a=ref("A"))})
 
-    assert shield.read_document(body).nesting_depth == shield.read_document(json.dumps(body)).nesting_depth == 2
+    assert api_guardian.read_document(body).nesting_depth == api_guardian.read_document(json.dumps(body)).nesting_depth == 2
 
 
 def test_a_document_nested_beyond_reading_is_refused_not_crashed():
     deep = "{items: " * 3000 + "{type: string}" + "}" * 3000
     content = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents: {schemas: {Deep: %s}}\n" % deep
 
-    with pytest.raises(shield.NotOpenApi, match="too deeply"):
-        shield.read_document(content)
+    with pytest.raises(api_guardian.NotOpenApi, match="too deeply"):
+        api_guardian.read_document(content)
 
 
 # Reading the document
@@ -163,7 +165,7 @@ def test_a_document_nested_beyond_reading_is_refused_not_crashed():
 def test_yaml_scalars_are_read_as_the_text_they_are_written_as():
     content = "openapi: 3.1\ninfo:\n  title: 2024\n  version: 1.10\npaths: {}\n"
 
-    read = shield.read_document(content)
+    read = api_guardian.read_document(content)
 
     assert (read.title, read.version) == ("2024", "1.10")
 
@@ -171,44 +173,44 @@ def test_yaml_scalars_are_read_as_the_text_they_are_written_as():
 def test_yaml_merge_keys_keep_their_meaning():
     content = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\nx-get: &get {responses: {}}\npaths:\n  /a:\n    get:\n      <<: *get\n"
 
-    assert set(shield.read_document(content).operations) == {("GET", "/a")}
+    assert set(api_guardian.read_document(content).operations) == {("GET", "/a")}
 
 
 def test_the_text_given_is_what_is_uploaded():
     content = "# our API\n" + json.dumps(document())
 
-    assert shield.read_document(content).text == content
+    assert api_guardian.read_document(content).text == content
 
 
 def test_operations_are_method_and_path_pairs_of_every_http_method():
-    paths = {"/a": {method: {} for method in shield.HTTP_METHODS}, "/b": {"summary": "no operation here", "parameters": []}}
+    paths = {"/a": {method: {} for method in api_guardian.HTTP_METHODS}, "/b": {"summary": "no operation here", "parameters": []}}
 
-    operations = shield.read_document(json.dumps(document(paths=paths))).operations
+    operations = api_guardian.read_document(json.dumps(document(paths=paths))).operations
 
-    assert sorted(operations) == sorted(("%s" % method.upper(), "/a") for method in shield.HTTP_METHODS)
+    assert sorted(operations) == sorted(("%s" % method.upper(), "/a") for method in api_guardian.HTTP_METHODS)
 
 
 def test_extension_keys_of_paths_are_skipped_and_the_paths_after_them_read():
     paths = {"x-note": {"get": {}}, "/a": {"get": {}}}
 
-    assert set(shield.read_document(json.dumps(document(paths=paths))).operations) == {("GET", "/a")}
+    assert set(api_guardian.read_document(json.dumps(document(paths=paths))).operations) == {("GET", "/a")}
 
 
 def test_a_path_item_whose_ref_chain_loops_has_no_operations():
     body = document(paths={"/a": {"$ref": "#/x-items/a"}, "/b": {"get": {}}}, **{"x-items": {"a": {"$ref": "#/x-items/b"}, "b": {"$ref": "#/x-items/a"}}})
 
-    assert set(shield.read_document(json.dumps(body)).operations) == {("GET", "/b")}
+    assert set(api_guardian.read_document(json.dumps(body)).operations) == {("GET", "/b")}
 
 
 def test_text_yaml_cannot_begin_to_read_fails_as_neither_json_nor_yaml():
     # A lone surrogate cannot be encoded for the parser, so making the loader fails already.
-    with pytest.raises(shield.NotOpenApi, match="^content is neither JSON nor YAML: "):
-        shield.read_document("openapi: 3.0.0\ninfo: \ud800\n")
+    with pytest.raises(api_guardian.NotOpenApi, match="^content is neither JSON nor YAML: "):
+        api_guardian.read_document("openapi: 3.0.0\ninfo: \ud800\n")
 
 
 def test_a_yaml_error_is_told_on_one_line_with_its_position():
-    with pytest.raises(shield.NotOpenApi) as refused:
-        shield.read_document("openapi: [3.0\ninfo: x\n")
+    with pytest.raises(api_guardian.NotOpenApi) as refused:
+        api_guardian.read_document("openapi: [3.0\ninfo: x\n")
 
     message = str(refused.value)
     assert message.startswith("content is neither JSON nor YAML: while parsing a flow sequence")
@@ -219,7 +221,7 @@ def test_a_yaml_error_is_told_on_one_line_with_its_position():
 def test_a_path_item_given_by_ref_has_its_operations():
     body = document(paths={"/a": {"$ref": "#/x-items/a"}}, **{"x-items": {"a": {"get": {}}}})
 
-    assert set(shield.read_document(json.dumps(body)).operations) == {("GET", "/a")}
+    assert set(api_guardian.read_document(json.dumps(body)).operations) == {("GET", "/a")}
 
 
 SECURED = {"components": {"securitySchemes": {"key": {"type": "apiKey", "name": "X-Key", "in": "header"}}}}
@@ -231,7 +233,7 @@ def test_an_operation_in_a_document_without_security_schemes_requires_no_authori
     if components is not None:
         body["components"] = components
 
-    assert shield.read_document(json.dumps(body)).operations == {("GET", "/a"): False}
+    assert api_guardian.read_document(json.dumps(body)).operations == {("GET", "/a"): False}
 
 
 @pytest.mark.parametrize(
@@ -251,7 +253,7 @@ def test_an_operation_requires_authorization_when_a_requirement_names_a_defined_
     if root_security is not None:
         body["security"] = root_security
 
-    assert shield.read_document(json.dumps(body)).operations == {("GET", "/a"): requires}
+    assert api_guardian.read_document(json.dumps(body)).operations == {("GET", "/a"): requires}
 
 
 @pytest.mark.parametrize(
@@ -265,7 +267,7 @@ def test_the_simulator_enforces_authorization_where_the_module_expects_it(root_s
         body["security"] = root_security
 
     simulated = shield_openapi.parse_specification(json.dumps(body)).endpoints[0]["authSchemes"]
-    assert bool(simulated) is shield.read_document(json.dumps(body)).operations[("GET", "/a")]
+    assert bool(simulated) is api_guardian.read_document(json.dumps(body)).operations[("GET", "/a")]
 
 
 # Shield's envelope and the projections
@@ -285,28 +287,28 @@ def test_endpoints_are_shown_sorted_by_path_and_method():
         {"apiGuardianEndpointId": 3, "requestMethod": "GET", "requestPath": "/a"},
     ]}
 
-    assert [endpoint["api_guardian_endpoint_id"] for endpoint in shield.project_guardian(guardian)["endpoints"]] == [3, 2, 1]
+    assert [endpoint["api_guardian_endpoint_id"] for endpoint in api_guardian.project_guardian(guardian)["endpoints"]] == [3, 2, 1]
 
 
 @pytest.mark.parametrize("maximum", [0, None, True])
 def test_a_maximum_that_states_no_limit_refuses_nothing(maximum):
-    read = shield.read_document(json.dumps(document({"O": obj(a=obj(b=STRING))}, {"/a": {"get": {}}})))
+    read = api_guardian.read_document(json.dumps(document({"O": obj(a=obj(b=STRING))}, {"/a": {"get": {}}})))
 
-    assert shield.limit_problems(read, {"configuration": {"maxEndpoints": maximum, "maxNestingDepth": maximum}}) == []
+    assert api_guardian.limit_problems(read, {"configuration": {"maxEndpoints": maximum, "maxNestingDepth": maximum}}) == []
 
 
 def test_a_maximum_of_one_is_a_limit():
-    read = shield.read_document(json.dumps(document({"O": obj(a=obj(b=STRING))}, {"/a": {"get": {}}, "/b": {"get": {}}})))
+    read = api_guardian.read_document(json.dumps(document({"O": obj(a=obj(b=STRING))}, {"/a": {"get": {}}, "/b": {"get": {}}})))
 
-    assert len(shield.limit_problems(read, {"configuration": {"maxEndpoints": 1, "maxNestingDepth": 1}})) == 2
+    assert len(api_guardian.limit_problems(read, {"configuration": {"maxEndpoints": 1, "maxNestingDepth": 1}})) == 2
 
 
 def test_operations_added_and_removed_are_listed_by_path_then_method():
     paths = {"/b": {"get": {}}, "/a": {method: {} for method in ("put", "get", "delete", "post", "patch")}}
-    read = shield.read_document(json.dumps(document(paths=paths)))
+    read = api_guardian.read_document(json.dumps(document(paths=paths)))
     guardian = {"endpoints": [{"requestMethod": "GET", "requestPath": "/c"}, {"requestMethod": "DELETE", "requestPath": "/c"}]}
 
-    assert shield.operation_changes(guardian, read) == (
+    assert api_guardian.operation_changes(guardian, read) == (
         ["DELETE /a", "GET /a", "PATCH /a", "POST /a", "PUT /a", "GET /b"], ["DELETE /c", "GET /c"])
 
 
@@ -327,7 +329,7 @@ def test_a_404_with_a_key_of_its_own_keeps_the_api_sentence():
 
 
 def test_a_configuration_without_some_sections_is_projected_with_what_it_has():
-    assert shield.project_bot_detection({"executionMode": 1, "ipAddress": None}) == {"execution_mode": "challenge", "ip_address": None}
+    assert bot_detection.project_bot_detection({"executionMode": 1, "ipAddress": None}) == {"execution_mode": "challenge", "ip_address": None}
 
 
 def test_the_patch_body_carries_every_value_set_past_unset_ones():
@@ -339,7 +341,7 @@ def test_the_patch_body_carries_every_value_set_past_unset_ones():
         "browser_fingerprint": {"sensitivity": "off", "aggression": 9, "complex_enabled": True},
     }
 
-    assert shield.bot_detection_request(predicted, 4) == {
+    assert bot_detection.bot_detection_request(predicted, 4) == {
         "shieldZoneId": 4,
         "executionMode": 5,
         "ipAddress": {"futureSettingName": "low"},

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import shield
+from ansible_collections.bunnynet.cloud.plugins.module_utils import shield_api_guardian as api_guardian
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.modules import shield_api_guardian
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
@@ -33,7 +33,7 @@ def run(simulator, check_mode=False, diff=False, **options):
 
 def read_back(simulator):
     """The zone's API Guardian as a read returns it, in the module's projection."""
-    return shield.project_guardian(read_api(simulator, GUARDIAN_PATH))
+    return api_guardian.project_guardian(read_api(simulator, GUARDIAN_PATH))
 
 
 def writes(simulator):
@@ -335,7 +335,7 @@ def test_content_that_is_neither_json_nor_yaml_fails_with_the_yaml_error_before_
 
 
 def test_yaml_content_without_pyyaml_fails_naming_the_library(zone, monkeypatch):
-    monkeypatch.setattr(shield, "HAS_YAML", False)
+    monkeypatch.setattr(api_guardian, "HAS_YAML", False)
 
     result = run(zone, content=SHOP_YAML)
 
@@ -346,7 +346,7 @@ def test_yaml_content_without_pyyaml_fails_naming_the_library(zone, monkeypatch)
 
 
 def test_json_content_needs_no_pyyaml(zone, monkeypatch):
-    monkeypatch.setattr(shield, "HAS_YAML", False)
+    monkeypatch.setattr(api_guardian, "HAS_YAML", False)
 
     assert run(zone, content=SHOP_V2_JSON)["changed"] is True
 
