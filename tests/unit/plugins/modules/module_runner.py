@@ -14,6 +14,11 @@ import sys
 from ansible.module_utils.common import warnings as module_warnings
 from ansible.module_utils.testing import patch_module_args
 
+try:
+    from ansible.module_utils import _internal as module_utils_internal
+except ImportError:  # before ansible-core 2.19, module warnings never go to the controller's display
+    module_utils_internal = None
+
 
 def run_module(module, args, check_mode=False, diff=False):
     # A module's warnings are kept in the process; a module that runs as its own process starts without any.
@@ -22,8 +27,17 @@ def run_module(module, args, check_mode=False, diff=False):
             collected.clear()
     module_args = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff)
     output = io.StringIO()
-    with patch_module_args(module_args), contextlib.redirect_stdout(output), contextlib.suppress(SystemExit):
-        module.main()
+    # A module runs on the target, never as the controller: its warnings go into its result, as they
+    # do in a process of its own, even when a test before it (the in-process runner's) loaded the controller.
+    controller = getattr(module_utils_internal, "is_controller", False)
+    if module_utils_internal is not None:
+        module_utils_internal.is_controller = False
+    try:
+        with patch_module_args(module_args), contextlib.redirect_stdout(output), contextlib.suppress(SystemExit):
+            module.main()
+    finally:
+        if module_utils_internal is not None:
+            module_utils_internal.is_controller = controller
     return json.loads(output.getvalue())
 
 

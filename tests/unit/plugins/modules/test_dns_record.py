@@ -3,11 +3,6 @@
 import pytest
 import requests
 
-try:
-    from ansible.module_utils import _internal as module_utils_internal
-except ImportError:  # ansible-core before 2.19 always returns a module's warnings in its result
-    module_utils_internal = None
-
 from ansible_collections.bunnynet.cloud.plugins.modules import dns_record, pullzone
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.dns_fixtures import (
     DNS_SCRIPT_ID,
@@ -344,11 +339,7 @@ def test_a_zone_that_does_not_exist_fails_naming_dns_zone(zone):
     assert "missing.example" in result["msg"] and "dns_zone" in result["msg"]
 
 
-def test_check_mode_predicts_the_records_of_a_zone_that_does_not_exist_yet(zone, monkeypatch):
-    # Once a test of the same process has loaded Ansible's controller code, ansible-core 2.19 sends a
-    # module's warnings to the controller's display instead of the result; a module run never has it loaded.
-    if module_utils_internal is not None:
-        monkeypatch.setattr(module_utils_internal, "is_controller", False, raising=False)
+def test_check_mode_predicts_the_records_of_a_zone_that_does_not_exist_yet(zone):
     result = run(zone, check_mode=True, zone="fresh.example", records=[APEX_A])
 
     assert result["changed"] is True

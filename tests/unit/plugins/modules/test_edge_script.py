@@ -4,7 +4,6 @@ import json
 
 import pytest
 import requests
-from ansible.module_utils import _internal
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import MASK
 from ansible_collections.bunnynet.cloud.plugins.modules import edge_script
@@ -216,9 +215,7 @@ def test_a_create_with_a_linked_zone_whose_answer_is_lost_creates_one_zone(simul
     assert [write[0:2] for write in writes(simulator)] == [("POST", "/compute/script")]
 
 
-def test_an_existing_script_without_a_linked_zone_gets_none_and_a_warning(scripts, monkeypatch):
-    # A test that loaded the controller's code before this one would have warnings displayed, not returned.
-    monkeypatch.setattr(_internal, "is_controller", False)
+def test_an_existing_script_without_a_linked_zone_gets_none_and_a_warning(scripts):
     result = run(scripts, name="router", create_linked_pull_zone=True, linked_pull_zone_name="router-zone")
 
     assert result["changed"] is False
