@@ -15,6 +15,7 @@ replaced by stable placeholders, numbered in the order each test first shows the
 runs of unchanged code record the same.
 """
 
+import copy
 import json
 import os
 import random
@@ -28,16 +29,18 @@ TIMESTAMP = re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|
 LOCAL_URL = re.compile(r"https?://(?:127\.0\.0\.1|localhost):\d+")
 TEMPORARY = re.compile(r"(?:/tmp|/var/tmp|%s)/[^\s'\",:]+" % re.escape(os.environ.get("TMPDIR", "/tmp").rstrip("/")))
 # Result keys whose values depend on the machine or the clock, not on the code under test.
-VOLATILE_KEYS = frozenset(("invocation", "_ansible_no_log", "warnings", "deprecations", "elapsed", "waited_seconds",
-                           # ...and, in integration runs, of files stat'ed and commands run
-                           "atime", "ctime", "mtime", "inode", "dev", "version", "checksum", "delta", "start", "end"))
+VOLATILE_KEYS = frozenset(("invocation", "_ansible_no_log", "warnings", "deprecations", "elapsed", "waited_seconds"))
+# ...and, in integration runs, of the files setup_simulator stats and the commands targets run.
+INTEGRATION_VOLATILE_KEYS = VOLATILE_KEYS | frozenset(("atime", "ctime", "mtime", "inode", "dev", "version", "checksum", "delta",
+                                                        "start", "end"))
 
 
 class Placeholders:
     """Stable stand-ins for the values that change from run to run, numbered by first sight."""
 
-    def __init__(self):
+    def __init__(self, volatile=VOLATILE_KEYS):
         self.seen = {}
+        self.volatile = volatile
 
     def _stand_in(self, kind, value):
         key = (kind, value.lower())
@@ -53,7 +56,7 @@ class Placeholders:
 
     def data(self, value):
         if isinstance(value, dict):
-            return {self.text(str(key)): self.data(item) for key, item in value.items() if key not in VOLATILE_KEYS}
+            return {self.text(str(key)): self.data(item) for key, item in value.items() if key not in self.volatile}
         if isinstance(value, (list, tuple)):
             return [self.data(item) for item in value]
         if isinstance(value, str):
@@ -94,7 +97,8 @@ def _install_patches():
                          verify=None, cert=None, json=None):
         path = re.sub(r"^https?://[^/]+", "", url)
         body = json if json is not None else (None if data is None or hasattr(data, "read") else "<%d bytes>" % len(data))
-        _recorder.add("request", [method, path, params, body])
+        # Copied as sent: a caller may change its query after the request (the next page's number).
+        _recorder.add("request", copy.deepcopy([method, path, params, body]))
         return send(session, method, url, params=params, data=data, headers=headers, cookies=cookies, files=files, auth=auth,
                     timeout=timeout, allow_redirects=allow_redirects, proxies=proxies, hooks=hooks, stream=stream,
                     verify=verify, cert=cert, json=json)
@@ -182,7 +186,7 @@ def integration(log_path, record_path, output_path):
                         break
                     text += "\n" + lines[end]
             if isinstance(value, dict) and "bunnynet" in json.dumps(value.get("invocation", {})) + line:
-                results[target].append([found.group(1), Placeholders().data(value)])
+                results[target].append([found.group(1), Placeholders(INTEGRATION_VOLATILE_KEYS).data(value)])
     requests = {}
     target, placeholders = "(before the first target)", Placeholders()
     with open(record_path, encoding="utf-8") as record:
