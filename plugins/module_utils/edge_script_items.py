@@ -42,7 +42,6 @@ def answer_stands(change):
     def answered(answer):
         if isinstance(answer, dict):
             change.after = answer
-        change.context.refresh()
     return answered
 
 

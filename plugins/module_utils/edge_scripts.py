@@ -172,17 +172,6 @@ class EdgeScriptResource(Resource):
         # tasks cannot undo each other's writes, so none is serialised.
         return None
 
-    def find(self, module, record_id=None, name=None, missing_ok=False):
-        if record_id is not None:
-            return super().find(module, record_id, name, missing_ok)
-        matches = self.named(module.client, name)
-        if len(matches) > 1:
-            # The engine's sentence; the IDs go under script_ids, as the edge_script* modules have always returned them.
-            ids = [script.get(self.id_field) for script in matches]
-            module.fail("%d %s are named %r (ids %s); give the id of the one to manage." % (
-                len(matches), self.plural, name, ", ".join(str(script_id) for script_id in ids)), script_ids=ids)
-        return matches[0] if matches else None
-
     def create_request(self, module, body):
         # What the options leave out is not sent, at any depth (the integration's suboptions too).
         return self.writes.create, self.paths.create, without_none(body)
@@ -228,12 +217,14 @@ class EdgeScriptResource(Resource):
                             script_id, ", ".join("integration.%s differs" % option for option in sorted(to_snake(integration_changes)))))
 
     def plan_delete(self, module, current):
+        # The result shows the code the script had.
         if current is not None:
             current = dict(current, Code=read_code(module.client, current[self.id_field]))
-        plan = super().plan_delete(module, current)
-        if plan.writes and module.params["delete_linked_pull_zones"]:
-            plan.writes[0].params = {"deleteLinkedPullZones": "true"}
-        return plan
+        return super().plan_delete(module, current)
+
+    def delete_request(self, module, current):
+        query = {"deleteLinkedPullZones": "true"} if module.params["delete_linked_pull_zones"] else None
+        return self.writes.delete, self.path(current[self.id_field]), query
 
     def answered(self, module, plan, kind, answer):
         # The record a write answers with has no code: the script keeps the code the plan predicted.
@@ -250,7 +241,8 @@ EDGE_SCRIPT = EdgeScriptResource(
     fields=SCRIPT_FIELDS,
     # The list leaves a script's linked pull zones out unless asked; a found script is the whole record.
     paths=Paths(SCRIPTS_PATH, SCRIPT_PATH, read_params={"includeLinkedPullzones": "true"}),
-    record=Record(server_fields=SCRIPT_SERVER_FIELDS, secret_keys=SECRET_KEYS, new_record=NEW_SCRIPT),
+    # Several scripts of one name are listed under script_ids, as the edge_script* modules have always returned them.
+    record=Record(server_fields=SCRIPT_SERVER_FIELDS, secret_keys=SECRET_KEYS, new_record=NEW_SCRIPT, ids_key="script_ids"),
     predict=predict_linked_zone,
 )
 

@@ -193,11 +193,11 @@ class Change:
         elif self.changes:
             built.extend(_kinded("change", items.change(self)))
         for kind, write in built:
-            if kind == "add" or write.answered is None:
-                write.answered = self._answered(kind, write.answered)
+            write.answered = self._answered(kind, write.answered)
         return built
 
     def _answered(self, kind, then):
+        """An add's answer that holds the item stands for it in ``after``; a write's own hook may fold more in; ``after`` follows."""
         def answered(answer):
             if kind == "add" and isinstance(answer, dict) and self.context.items.key(answer) == self.key:
                 self.after = self.context.items.predict(answer, self.changes) if self.changes else answer

@@ -32,11 +32,13 @@ class Write:
     request that changes nothing though it belongs to the run (a read of the record after a write
     that answers less, a lookup the API takes as a POST): it is retried like a read and is no
     change. ``failed(error)`` may turn the API's refusal of this write into the module's own
-    failure (``Failure``); returning None keeps the error.
+    failure (``Failure``); returning None keeps the error. ``refused(answer)`` returns the error a
+    2xx answer carries when the API refused the write inside it (Shield's ``errorResponse``): the
+    write is then no change, and the error fails the run.
     """
 
     def __init__(self, method=None, path=None, body=None, params=None, confirm=None, answered=None, reads=False, failed=None,
-                 request=None):
+                 request=None, refused=None):
         self.method = method
         self.path = path
         self.body = body
@@ -47,6 +49,7 @@ class Write:
         self.failed = failed
         # ``request()`` gives ``(method, path, body)`` at once, when all three wait for an answer.
         self.request = request
+        self.refused = refused
 
     def send(self, module):
         if self.request is not None:
@@ -55,11 +58,17 @@ class Write:
             method = self.method
             path = self.path() if callable(self.path) else self.path
             body = self.body() if callable(self.body) else self.body
+        wrote_before = module.client.write_applied
         try:
             if self.reads:
                 answer = module.client.request(method, path, params=self.params, json=body, reads=True)
             else:
                 answer = module.write(method, path, body, self.params, confirm=self.confirm)
+            refusal = self.refused(answer) if self.refused else None
+            if refusal is not None:
+                # A refusal that came with a success status wrote nothing.
+                module.client.write_applied = wrote_before
+                raise refusal
         except BunnyApiError as error:
             failure = self.failed(error) if self.failed else None
             if failure is None:

@@ -115,11 +115,13 @@ class Record:
     whose values never leave the module. ``read_names`` maps properties a write sends to the names
     a read returns them by, where the API spells them otherwise and no field declares it.
     ``new_record`` is what a new record reads back with, apart from the server's fields and what the
-    options set, so that a check-mode create predicts it.
+    options set, so that a check-mode create predicts it. ``ids_key`` is the result key a failure
+    lists the ids of several records under, when they share a key.
     """
 
-    def __init__(self, id_field="Id", server_fields=(), secret_keys=(), read_names=None, new_record=None):
+    def __init__(self, id_field="Id", server_fields=(), secret_keys=(), read_names=None, new_record=None, ids_key="ids"):
         self.id_field = id_field
+        self.ids_key = ids_key
         self.server_fields = tuple(server_fields)
         self.secret_keys = tuple(secret_keys)
         self.read_names = dict(read_names or {})
@@ -225,6 +227,10 @@ class Resource:
         """``(method, path, body)`` of an update sending ``changes`` to ``current`` (``after`` is the prediction)."""
         return self.writes.update, self.path(current[self.id_field]), changes
 
+    def delete_request(self, module, current):
+        """``(method, path, query)`` of the delete of ``current``; a resource whose delete takes options overrides it."""
+        return self.writes.delete, self.path(current[self.id_field]), None
+
     # --- Reading --------------------------------------------------------------------------------
 
     def read(self, client, record_id):
@@ -255,7 +261,7 @@ class Resource:
                 if missing_ok and error.status == 404:
                     return None
                 raise
-        return only_one(module, self.named(module.client, name), name, self.plural, self.id_field)
+        return only_one(module, self.named(module.client, name), name, self.plural, self.id_field, self.record.ids_key)
 
     def select(self, module, id_option="id", key_option=None, search_option="search"):
         """The records an info module asks for: one by id, those of a key, those a search matches, or all."""
@@ -277,17 +283,21 @@ class Resource:
             return None
         return describe
 
-    def run_info(self, result_key, describe_error=None):
+    def run_info(self, result_key, id_option="id", search=True, describe_error=None):
         """The info module of this resource: ``id``, the key and ``search`` (the resource.info doc fragment),
-        the records ``select`` gives, projected."""
+        the records ``select`` gives, projected. ``describe_error(params)`` gives the run's error describer."""
+        selectors = {id_option: dict(type="int"), self.key.option: self.key.argument_spec()}
+        if search:
+            selectors["search"] = dict(type="str")
         module = BunnyModule(
-            argument_spec=dict(id=dict(type="int"), search=dict(type="str"), **{self.key.option: self.key.argument_spec()}),
+            argument_spec=selectors,
             result_key=result_key,
-            rules=(("id", dict(minimum=1)), (self.key.option, dict(min_length=1))),
+            rules=((id_option, dict(minimum=1)), (self.key.option, dict(min_length=1) if self.key.type == "str" else dict(minimum=1))),
             secret_keys=self.secret_keys,
-            mutually_exclusive=[("id", self.key.option, "search")],
+            mutually_exclusive=[tuple(selectors)],
         )
-        module.run(lambda module: module.exit_info([self.project(record) for record in self.select(module)]), describe_error=describe_error)
+        module.run(lambda module: module.exit_info([self.project(record) for record in self.select(module, id_option=id_option)]),
+                   describe_error=describe_error(module.params) if describe_error else None)
 
     def gone(self, client, record_id):
         """True once a read of the record answers 404; None while it can still be read."""
@@ -443,7 +453,8 @@ class Resource:
             module.fail(self.writes.no_delete % current)
         plan = Plan(before=self.project(current), after=None, record=current,
                     lock=self.lock_path(record_id) if self.writes.lock_writes else None)
-        plan.add(Write(self.writes.delete, self.path(record_id), confirm=lambda: self.gone(module.client, record_id)))
+        method, path, query = self.delete_request(module, current)
+        plan.add(Write(method, path, params=query, confirm=lambda: self.gone(module.client, record_id)))
         return plan
 
     def answered(self, module, plan, kind, answer):
@@ -485,12 +496,12 @@ class Resource:
         return {(self._field_for(name).option if self._field_for(name) else name) for name in changes}
 
 
-def only_one(module, matches, name, plural, id_field):
+def only_one(module, matches, name, plural, id_field, ids_key="ids"):
     """The one record of ``matches`` (those whose key is ``name``), None when there is none; several fail, listed."""
     if len(matches) > 1:
         ids = [match.get(id_field) for match in matches]
         module.fail("%d %s are named %r (ids %s); give the id of the one to manage." % (
-            len(matches), plural, name, ", ".join(str(record_id) for record_id in ids)), ids=ids)
+            len(matches), plural, name, ", ".join(str(record_id) for record_id in ids)), **{ids_key: ids})
     return matches[0] if matches else None
 
 

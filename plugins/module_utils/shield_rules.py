@@ -197,13 +197,13 @@ class ShieldRules(Items):
     def _create(self, change):
         body = rule_request(change.after, self)
         body["shieldZoneId"] = change.parent_id
-        return RuleWrite("POST", self.create_path, body, confirm=lambda: self._holding(change),
-                         answered=self._answered(change, "POST", self.create_path))
+        return Write("POST", self.create_path, body, confirm=lambda: self._holding(change), answered=self._answered(change),
+                     refused=lambda answer: refused_in_answer(answer, "POST", self.create_path))
 
     def _update(self, change):
         path = build_path(self.item_path, id=change.present["id"])
-        return RuleWrite("PATCH", path, rule_request(change.after, self), confirm=lambda: self._holding(change),
-                         answered=self._answered(change, "PATCH", path))
+        return Write("PATCH", path, rule_request(change.after, self), confirm=lambda: self._holding(change), answered=self._answered(change),
+                     refused=lambda answer: refused_in_answer(answer, "PATCH", path))
 
     def _delete(self, change):
         path = build_path(self.item_path, id=change.present["id"])
@@ -216,38 +216,12 @@ class ShieldRules(Items):
                 return record
         return None
 
-    def _answered(self, change, method, path):
-        """Fold a create's or an update's answer into the rule's ``after``; a refusal inside it fails the run."""
+    def _answered(self, change):
+        """Fold a create's or an update's answer into the rule's ``after``."""
         def answered(answer):
-            refusal = refused_in_answer(answer, method, path)
-            if refusal is not None:
-                raise _RefusedInAnswer(refusal)
             record = answer if isinstance(answer, dict) and answer.get("id") else self._holding(change)
             change.after = project_rule(record, self)
-            change.context.refresh()
         return answered
-
-
-class _RefusedInAnswer(Exception):
-    def __init__(self, error):
-        super().__init__(str(error))
-        self.error = error
-
-
-class RuleWrite(Write):
-    """A rule's create or update, which Shield may refuse inside a 2xx answer (``errorResponse``).
-
-    Such a request wrote nothing, so the run's count of applied writes is put back before the
-    refusal fails the run as the API error it is.
-    """
-
-    def send(self, module):
-        wrote_before = module.client.write_applied
-        try:
-            return super().send(module)
-        except _RefusedInAnswer as refused:
-            module.client.write_applied = wrote_before
-            raise refused.error from None
 
 
 def rule_key(rule):

@@ -59,23 +59,13 @@ shield_zones:
       waf_execution_mode: block
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import zone_error_describer
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import SHIELD_ZONE
 
 
-def read_zones(module):
-    module.exit_info([SHIELD_ZONE.project(zone) for zone in SHIELD_ZONE.select(module, id_option="shield_zone_id")])
-
-
 def main():
-    module = BunnyModule(
-        argument_spec=dict(shield_zone_id=dict(type="int"), pull_zone_id=dict(type="int")),
-        result_key="shield_zones",
-        rules=(("shield_zone_id", dict(minimum=1)), ("pull_zone_id", dict(minimum=1))),
-        mutually_exclusive=[("shield_zone_id", "pull_zone_id")],
-    )
-    module.run(read_zones, describe_error=zone_error_describer(module.params["shield_zone_id"]))
+    SHIELD_ZONE.run_info("shield_zones", id_option="shield_zone_id", search=False,
+                         describe_error=lambda params: zone_error_describer(params["shield_zone_id"]))
 
 
 if __name__ == "__main__":

@@ -206,6 +206,8 @@ class Finished(Exception):
 
 
 class StandInClient:
+    write_applied = False
+
     def __init__(self, records):
         self.records = records
 
