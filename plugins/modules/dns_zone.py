@@ -18,11 +18,6 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  id:
-    description:
-      - ID of the zone. It must exist, unless O(state=absent).
-      - At least one of O(id) and O(domain) is required.
-    type: int
   domain:
     description:
       - The zone's domain, for example V(example.com).
@@ -69,15 +64,9 @@ options:
         that call, as a read, to return the DS record. Check mode never sends it.
       - Turning DNSSEC off and on again gives the zone a new key, and a new DS record.
     type: bool
-  state:
-    description:
-      - V(present) creates or updates the zone; V(absent) deletes it, with all its records, when it exists.
-      - Pull zones that bunny.net made for accelerated records stay; delete them with M(bunnynet.cloud.pullzone).
-    type: str
-    choices: [present, absent]
-    default: present
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -90,6 +79,9 @@ attributes:
     support: full
   idempotent:
     support: full
+notes:
+  - Deleting a zone (O(state=absent)) deletes all its records. Pull zones that bunny.net made for accelerated
+    records stay; delete them with M(bunnynet.cloud.pullzone).
 seealso:
   - module: bunnynet.cloud.dns_zone_info
   - module: bunnynet.cloud.dns_record

@@ -111,14 +111,9 @@ options:
     type: str
     choices: [present, absent]
     default: present
-  lock_timeout:
-    description:
-      - Seconds to wait for other tasks on this controller that are writing to the same Shield
-        zone (its rules and access lists included).
-    type: int
-    default: 600
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource.lock
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
