@@ -544,61 +544,13 @@ container_template:
       sample: [{name: uploads, mount_path: /var/lib/app/uploads}]
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
     IMAGE_EXCLUSIVE,
     TEMPLATE_RULES,
-    ImageDigests,
-    RegistryHosts,
-    error_describer,
-    find_template,
-    image_host_problems,
-    merge_template,
-    mount_problems,
-    project,
-    read_app,
-    request_problems,
-    secret_values,
-    template_converged,
-    template_option_problems,
     template_options,
-    template_patch,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import TEMPLATE_PATH
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP, error_describer
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-
-
-def update_template(module):
-    params = module.params
-    app_id = params["app_id"]
-    problems = template_option_problems(params)
-    module.refuse(problems)
-    current, app, problem = find_template(module.client, app_id, params["container_id"], params["name"])
-    if problem:
-        module.fail(problem)
-    module.hide_values(secret_values(current, params))
-
-    registry_hosts, image_digests = RegistryHosts(module.client), ImageDigests(module.client)
-    predicted = merge_template(current, params, registry_hosts, image_digests)
-    body = template_patch(current, predicted)
-    problems = image_host_problems(params, predicted, registry_hosts)
-    if params["volume_mounts"] is not None:
-        app = app or read_app(module.client, app_id)
-        problems.extend(mount_problems({volume["name"] for volume in app.get("volumes") or []}, params))
-    if "endpoints" in body:
-        problems.extend(request_problems(predicted, "container template %r" % predicted.get("name")))
-    if problems:
-        module.fail("Cannot update container template %r of application %s: %s." % (current.get("name"), app_id, "; ".join(problems)))
-
-    after = predicted
-    if body and not module.check_mode:
-        path = build_path(TEMPLATE_PATH, app_id=app_id, container_id=current["id"])
-        # The PATCH answers with the template; when it answers with no body, a read gives the result.
-        after = module.write(
-            "PATCH", path, body, confirm=lambda: template_converged(module.client, path, params, registry_hosts, image_digests),
-        ) or module.client.get(path)
-    module.exit_resource(bool(body), project(current), project(after))
-
 
 TEMPLATE_MODULE_RULES = (
     ("app_id", dict(min_length=1)),
@@ -618,7 +570,8 @@ def main():
         required_one_of=[("container_id", "name")],
         mutually_exclusive=IMAGE_EXCLUSIVE,
     )
-    module.run(update_template, describe_error=error_describer(module.params["app_id"]))
+    templates = APP.container_templates(module.params["app_id"])
+    module.run(lambda module: templates.converge(module, module.params), describe_error=error_describer(module.params["app_id"]))
 
 
 if __name__ == "__main__":
