@@ -18,7 +18,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import DN
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import read_secrets
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SCRIPT_TYPE_NAMES, SCRIPTS_PATH, read_code
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SECRET_KEYS as SCRIPT_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import APPS, USER_MAPS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP, USER_MAPS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import ORIGIN_TYPES, PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
@@ -101,7 +101,7 @@ def _shield_zone_name(zone):
 
 def _apps(client):
     # The list gives a summary of each application (no templates, no scaling): each is read whole.
-    return [APPS.read(client, summary["id"]) for summary in APPS.list(client)]
+    return [APP.read(client, summary["id"]) for summary in APP.list(client)]
 
 
 # --- The variables of the role that manages a resource, as it is now -------------------------------

@@ -2,18 +2,18 @@
 # Copyright: (c) 2026, bunnynet.cloud contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""The Magic Containers API paths.
+"""The Magic Containers API paths, in the form the engine fills (``{id}`` names the record itself).
 
-Kept apart from magic_containers.py so that a module that only needs a path, such as
-mc_registry_info, does not load that file: a module that runs as its own process (see
+Kept apart from the declarations so that the registries, which need only their own paths, do not
+load the applications' files: a module that runs as its own process (see
 plugins/plugin_utils/in_process.py) runs from source, so every file it imports is compiled again
 on every run.
 """
 
-APP_PATH = "/mc/apps/{app_id}"
 APPS_PATH = "/mc/apps"
-RESTART_PATH = "/mc/apps/{app_id}/restart"
-TEMPLATE_PATH = "/mc/apps/{app_id}/containers/{container_id}"
-REGISTRY_PATH = "/mc/registries/{registry_id}"
+APP_PATH = "/mc/apps/{id}"
+RESTART_PATH = "/mc/apps/{id}/restart"
+TEMPLATE_PATH = "/mc/apps/{app_id}/containers/{id}"
 REGISTRIES_PATH = "/mc/registries"
+REGISTRY_PATH = "/mc/registries/{id}"
 REGISTRY_DIGEST_PATH = "/mc/registries/digest"

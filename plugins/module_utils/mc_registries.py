@@ -134,7 +134,7 @@ REGISTRY = RegistryResource(
     key=Field("display_name", "displayName"),
     fields=(Field("user_name", "userName"),),
     # The list is cursor-paged and has no search: every registry is read and the names compared.
-    paths=Paths(REGISTRIES_PATH, REGISTRY_PATH.replace("{registry_id}", "{id}"), search=None, pages="cursor"),
+    paths=Paths(REGISTRIES_PATH, REGISTRY_PATH, search=None, pages="cursor"),
     record=Record(id_field="id", server_fields=SERVER_FIELDS),
     writes=Writes(update="PUT"),
 )

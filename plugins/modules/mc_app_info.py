@@ -114,25 +114,16 @@ apps:
       elements: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
-    APPS,
-    error_describer,
-    project,
-    read_app,
-)
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import APPS_PATH
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP, error_describer
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 
 def read_apps(module):
-    app_id = module.params["app_id"]
+    apps = APP.select(module, id_option="app_id")
     if module.params["name"] is not None:
         # A list item is a summary: each application of the name is read in full.
-        named = APPS.named(module.client, module.params["name"])
-        module.exit_info(project([read_app(module.client, app["id"]) for app in named]))
-    if app_id is None:
-        module.exit_info(project(list(module.client.paginate_cursor(APPS_PATH))))
-    module.exit_info(project([read_app(module.client, app_id)]))
+        apps = [APP.read(module.client, app["id"]) for app in apps]
+    module.exit_info([APP.project(app) for app in apps])
 
 
 def main():

@@ -18,19 +18,12 @@ description:
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:
-  id:
-    description:
-      - ID of the registry. It must exist, unless O(state=absent).
-      - With O(display_name), the registry is renamed to O(display_name).
-      - At least one of O(id) and O(display_name) is required.
-      - The API reads registry IDs back as numbers but container templates name their registry
-        by the ID as a string (C(image_registry_id)); this module takes and returns the number.
-    type: int
   display_name:
     description:
       - Name of the registry, 1 to 50 characters.
       - Without O(id), the registry is the one named exactly this. The module adds the registry
         when none has the name, and fails when several have it, listing their IDs.
+      - With O(id), the registry is renamed to O(display_name).
     type: str
   type:
     description:
@@ -60,16 +53,9 @@ options:
     type: str
     choices: [always, on_create]
     default: on_create
-  state:
-    description:
-      - V(present) adds or updates the registry; V(absent) deletes it when it exists.
-      - The API refuses to delete a registry that a container template pulls from; the failure
-        names the applications.
-    type: str
-    choices: [present, absent]
-    default: present
 extends_documentation_fragment:
   - bunnynet.cloud.api
+  - bunnynet.cloud.resource
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -86,6 +72,10 @@ attributes:
     details:
       - With O(update_password=always) every run sends the password and reports a change.
 notes:
+  - The API reads registry IDs back as numbers but container templates name their registry by the
+    ID as a string (C(image_registry_id)); this module takes and returns the number.
+  - The API refuses to delete (O(state=absent)) a registry that a container template pulls from;
+    the failure names the applications.
   - The API answers a write that it did not carry out (credentials it could not validate, say)
     with a success status and a status word; the module fails with the reason it gives.
 seealso:

@@ -93,25 +93,12 @@ registries:
       type: str
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import REGISTRIES_PATH, REGISTRY_PATH
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_registries import REGISTRY, describe_error
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 
 def read_registries(module):
-    registry_id = module.params["registry_id"]
-    if registry_id is None:
-        module.exit_info(to_snake(list(module.client.paginate_cursor(REGISTRIES_PATH))))
-    module.exit_info(to_snake([module.client.get(build_path(REGISTRY_PATH, registry_id=registry_id))]))
-
-
-def error_describer(registry_id):
-    """A missing registry is named in the failure; other errors keep the API's own sentence."""
-    def describe(error):
-        if error.status == 404 and registry_id is not None:
-            return "Container registry %s was not found (HTTP 404)." % registry_id
-        return None
-    return describe
+    module.exit_info([REGISTRY.project(registry) for registry in REGISTRY.select(module, id_option="registry_id")])
 
 
 def main():
@@ -119,7 +106,7 @@ def main():
         argument_spec=dict(registry_id=dict(type="int")),
         result_key="registries",
     )
-    module.run(read_registries, describe_error=error_describer(module.params["registry_id"]))
+    module.run(read_registries, describe_error=describe_error)
 
 
 if __name__ == "__main__":

@@ -11,28 +11,34 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApi
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
     APP_RULES,
     TEMPLATE_RULES,
-    ImageDigests,
-    RegistryHosts,
-    ambiguous_templates,
     app_option_problems,
+    template_option_problems,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP as APP_RESOURCE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import (
+    ambiguous_templates,
     app_patch,
     app_problems,
     error_describer,
-    find_template,
-    image_host_problems,
-    image_reference,
     merge_app,
-    merge_template,
-    parse_image,
-    project,
-    request_problems,
-    secret_values,
-    template_option_problems,
-    template_patch,
-    wait_until_active,
     with_node_selectors,
     without_node_selectors,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_images import (
+    ImageDigests,
+    RegistryHosts,
+    image_host_problems,
+    image_reference,
+    parse_image,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_templates import (
+    merge_template,
+    request_problems,
+    secret_values,
+    template_named,
+    template_patch,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_waits import wait_until_active
 from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import validate
 
 WEB = {
@@ -244,7 +250,7 @@ def test_region_settings_are_sent_whole_when_one_part_changes():
 
 
 def test_projection_keeps_node_selector_labels_and_snake_cases_the_rest():
-    projected = project(APP)
+    projected = APP_RESOURCE.project(APP)
     assert projected["region_settings"]["node_selectors"] == {"diskType": "ssd"}
     assert projected["container_templates"][0]["environment_variables"][0] == {"name": "LOG_LEVEL", "value": "info"}
 
@@ -360,7 +366,7 @@ class FakeClient:
         self.statuses = list(statuses)
         self.reads = 0
 
-    def get(self, path):
+    def read(self):
         self.reads += 1
         status = self.statuses.pop(0) if len(self.statuses) > 1 else self.statuses[0]
         return {"id": "app-1", "status": status}
@@ -381,31 +387,31 @@ class FakeClock:
 
 def test_waiting_returns_once_the_app_is_active():
     client, clock = FakeClient(["progressing", "progressing", "active"]), FakeClock()
-    app, problem = wait_until_active(client, "app-1", 300, sleep=clock.sleep, clock=clock)
+    app, problem = wait_until_active(client.read, "app-1", 300, sleep=clock.sleep, clock=clock)
     assert (app["status"], problem, client.reads) == ("active", None, 3)
 
 
 def test_waiting_polls_quickly_at_first_and_backs_off():
     client, clock = FakeClient(["progressing"] * 8 + ["active"]), FakeClock()
-    wait_until_active(client, "app-1", 300, sleep=clock.sleep, clock=clock)
+    wait_until_active(client.read, "app-1", 300, sleep=clock.sleep, clock=clock)
     assert clock.sleeps == [0.2, 0.4, 0.8, 1.6, 3.2, 5.0, 5.0, 5.0]
 
 
 def test_waiting_stops_with_the_status_when_the_app_is_failing():
     client, clock = FakeClient(["progressing", "failing"]), FakeClock()
-    app, problem = wait_until_active(client, "app-1", 300, sleep=clock.sleep, clock=clock)
+    app, problem = wait_until_active(client.read, "app-1", 300, sleep=clock.sleep, clock=clock)
     assert problem == "Application app-1 is failing instead of becoming active."
 
 
 def test_waiting_polls_until_the_very_end_of_the_timeout():
     client, clock = FakeClient(["progressing", "progressing", "active"]), FakeClock()
-    app, problem = wait_until_active(client, "app-1", 0.5, sleep=clock.sleep, clock=clock)
+    app, problem = wait_until_active(client.read, "app-1", 0.5, sleep=clock.sleep, clock=clock)
     assert (app["status"], problem, clock.sleeps) == ("active", None, [0.2, 0.3])
 
 
 def test_waiting_gives_up_at_the_timeout_with_the_last_status():
     client, clock = FakeClient(["progressing"]), FakeClock()
-    app, problem = wait_until_active(client, "app-1", 10, sleep=clock.sleep, clock=clock)
+    app, problem = wait_until_active(client.read, "app-1", 10, sleep=clock.sleep, clock=clock)
     assert problem == "Application app-1 did not become active within 10 seconds; its last status was progressing."
     assert clock.now == 10
 
@@ -414,24 +420,24 @@ class AppReader:
     def __init__(self, app):
         self.app = app
 
-    def get(self, path):
+    def get(self, path, params=None):
         return self.app
 
 
 def test_finding_a_template_by_a_name_that_matches_none_lists_the_names():
-    template, _app, problem = find_template(AppReader(APP), "app-1", name="api")
+    template, problem = template_named("app-1", APP["containerTemplates"], "api")
     assert template is None
     assert problem == "Application app-1 has no container template named 'api'; its templates are: 'web', 'worker'."
 
 
 def test_finding_a_template_in_an_app_without_templates_says_so():
-    problem = find_template(AppReader(dict(APP, containerTemplates=[])), "app-1", name="api")[2]
+    problem = template_named("app-1", [], "api")[1]
     assert problem == "Application app-1 has no container template named 'api'; its templates are: none."
 
 
 def test_finding_a_template_by_a_name_that_matches_two_asks_for_the_id():
     app = dict(APP, containerTemplates=[WEB, dict(WORKER, name="web")])
-    assert find_template(AppReader(app), "app-1", name="web")[2] == (
+    assert template_named("app-1", app["containerTemplates"], "web")[1] == (
         "Application app-1 has 2 container templates named 'web'; use container_id to choose one.")
 
 
@@ -706,7 +712,7 @@ def test_registry_hosts_are_read_once_each():
         def __init__(self):
             self.paths = []
 
-        def get(self, path):
+        def get(self, path, params=None):
             self.paths.append(path)
             return {"id": int(path.rsplit("/", 1)[-1]), "hostName": "ghcr.io"}
 

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import magic_containers
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_waits import wait_until_gone
 from ansible_collections.bunnynet.cloud.plugins.modules import mc_app, mc_app_info
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import APP_ID, REGISTRIES, load_storefront, read_raw, storefront
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
@@ -258,14 +259,13 @@ def test_wait_until_gone_backs_off_and_stops_at_the_first_404():
     answers = iter([{"id": "a"}, {"id": "a"}, None])
     slept = []
 
-    class Client:
-        def get(self, path):
-            answer = next(answers)
-            if answer is None:
-                raise magic_containers.BunnyApiError("GET", path, 404)
-            return answer
+    def read():
+        answer = next(answers)
+        if answer is None:
+            raise BunnyApiError("GET", "/mc/apps/a", 404)
+        return answer
 
-    problem = magic_containers.wait_until_gone(Client(), "a", 60, sleep=slept.append, clock=lambda: 0.0)
+    problem = wait_until_gone(read, "a", 60, sleep=slept.append, clock=lambda: 0.0)
 
     assert problem is None
     assert slept == [0.2, 0.4]
