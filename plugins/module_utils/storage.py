@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from urllib.parse import quote
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import SAFE_METHODS, BunnyApiError, BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure, Plan
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, name_taken
 
@@ -417,3 +418,52 @@ class Transfer:
 
     def not_uploaded(self):
         return sorted(set(self.plan.uploads) - set(self.uploaded))
+
+
+def transfer_plan(sync_plan, transfer):
+    """The sync as a plan: the files' diff, and one step that runs the transfer in parallel on the storage API's own clients."""
+    before, after = sync_plan.diff()
+    plan = Plan(before=before, after=after, changed=bool(sync_plan.uploads or sync_plan.deletes),
+                result=dict(uploaded=sorted(sync_plan.uploads), deleted=sorted(sync_plan.deletes), unchanged=sync_plan.unchanged,
+                            bytes_sent=sync_plan.bytes_to_send))
+    if plan.changed:
+        plan.add(TransferStep(sync_plan, transfer, plan))
+    return plan
+
+
+class TransferStep:
+    """The uploads, then the deletes, of a sync: files go to the storage API in parallel, not through module.write."""
+
+    reads = False
+
+    def __init__(self, sync_plan, transfer, plan):
+        self.sync_plan = sync_plan
+        self.transfer = transfer
+        self.plan = plan
+
+    def send(self, module):
+        transfer = self.transfer
+        try:
+            if transfer.upload_all():
+                transfer.delete_all()
+        except OSError as error:
+            raise Failure("A file of src could not be read: %s." % error) from None
+        if transfer.failures:
+            raise part_way(self.sync_plan, transfer)
+        self.plan.changed = bool(transfer.uploaded or transfer.deleted)
+        self.plan.result.update(uploaded=sorted(transfer.uploaded), deleted=sorted(transfer.deleted), bytes_sent=transfer.bytes_sent)
+
+
+def part_way(plan, transfer):
+    failed = ", ".join("%s (%s)" % (path, reason.rstrip(".")) for path, reason in sorted(transfer.failures.items()))
+    not_uploaded = transfer.not_uploaded()
+    if not_uploaded:
+        msg = ("%d of %d files were uploaded before an upload failed: %s. Not uploaded: %s. No file was deleted. Running "
+               "the task again uploads only the files still missing." % (
+                   len(transfer.uploaded), len(plan.uploads), failed, ", ".join(not_uploaded)))
+    else:
+        msg = ("Every file was uploaded, but deleting failed: %s. Deleted: %s. Running the task again deletes the rest." % (
+            failed, ", ".join(sorted(transfer.deleted)) or "none"))
+    return Failure(msg, changed=bool(transfer.uploaded or transfer.deleted), uploaded=sorted(transfer.uploaded),
+                   not_uploaded=not_uploaded, deleted=sorted(transfer.deleted), unchanged=plan.unchanged,
+                   bytes_sent=transfer.bytes_sent, failures=transfer.failures)

@@ -120,6 +120,8 @@ URL_PURGE_PATH = "/purge"
 ABSOLUTE_URL = r"https?://[^\s/?#]+(?:[/?#]\S*)?"
 
 
+# An action rather than a declaration: a purge has no state to read back, so it checks the URLs
+# against the zone and sends one purge per URL (or one for the zone), as the plan apply() carries out.
 def purge(module):
     """A purge always changes the cache, in check mode too; purging twice purges the same files, so a
     purge whose answer is lost is sent again, unread."""

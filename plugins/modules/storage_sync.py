@@ -162,7 +162,7 @@ from ansible.module_utils.basic import env_fallback
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure, Plan, apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import (
     STORAGE_ZONE,
     StorageClients,
@@ -171,9 +171,13 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import (
     local_files,
     remote_tree,
     storage_url_of,
+    transfer_plan,
 )
 
 
+# An action rather than a declaration: it compares a directory with a zone's files and moves them
+# in parallel on the storage API's own clients, which is its own logic; the transfer is one step of
+# the plan apply() carries out.
 def sync(module):
     params = module.params
     dest = params["dest"].strip("/")
@@ -200,61 +204,12 @@ def sync(module):
         clients.close()
 
 
-def transfer_plan(sync_plan, transfer):
-    """The sync as a plan: the files' diff, and one step that runs the transfer in parallel on the storage API's own clients."""
-    before, after = sync_plan.diff()
-    plan = Plan(before=before, after=after, changed=bool(sync_plan.uploads or sync_plan.deletes),
-                result=dict(uploaded=sorted(sync_plan.uploads), deleted=sorted(sync_plan.deletes), unchanged=sync_plan.unchanged,
-                            bytes_sent=sync_plan.bytes_to_send))
-    if plan.changed:
-        plan.add(TransferStep(sync_plan, transfer, plan))
-    return plan
-
-
-class TransferStep:
-    """The uploads, then the deletes, of a sync: files go to the storage API in parallel, not through module.write."""
-
-    reads = False
-
-    def __init__(self, sync_plan, transfer, plan):
-        self.sync_plan = sync_plan
-        self.transfer = transfer
-        self.plan = plan
-
-    def send(self, module):
-        transfer = self.transfer
-        try:
-            if transfer.upload_all():
-                transfer.delete_all()
-        except OSError as error:
-            raise Failure("A file of src could not be read: %s." % error) from None
-        if transfer.failures:
-            raise part_way(self.sync_plan, transfer)
-        self.plan.changed = bool(transfer.uploaded or transfer.deleted)
-        self.plan.result.update(uploaded=sorted(transfer.uploaded), deleted=sorted(transfer.deleted), bytes_sent=transfer.bytes_sent)
-
-
 def storage_error(error, storage_url):
     if error.status == 401:
         return ("The storage API at %s refused the zone's password (HTTP 401) for %s %s. The password is read from the "
                 "zone; if storage_url or BUNNYNET_STORAGE_URL is set, check that it serves this zone's region." % (
                     storage_url, error.method, error.path))
     return None
-
-
-def part_way(plan, transfer):
-    failed = ", ".join("%s (%s)" % (path, reason.rstrip(".")) for path, reason in sorted(transfer.failures.items()))
-    not_uploaded = transfer.not_uploaded()
-    if not_uploaded:
-        msg = ("%d of %d files were uploaded before an upload failed: %s. Not uploaded: %s. No file was deleted. Running "
-               "the task again uploads only the files still missing." % (
-                   len(transfer.uploaded), len(plan.uploads), failed, ", ".join(not_uploaded)))
-    else:
-        msg = ("Every file was uploaded, but deleting failed: %s. Deleted: %s. Running the task again deletes the rest." % (
-            failed, ", ".join(sorted(transfer.deleted)) or "none"))
-    return Failure(msg, changed=bool(transfer.uploaded or transfer.deleted), uploaded=sorted(transfer.uploaded),
-                   not_uploaded=not_uploaded, deleted=sorted(transfer.deleted), unchanged=plan.unchanged,
-                   bytes_sent=transfer.bytes_sent, failures=transfer.failures)
 
 
 def main():
