@@ -53,6 +53,14 @@ options:
         retry.
       - If not set, the value of the E(BUNNYNET_API_SILENCE_LIMIT) environment variable is used.
     type: int
+  stream_api_url:
+    description:
+      - Base URL of the bunny.net Stream API, which manages the videos and collections of a video
+        library with the library's own API key (the modules read that key with O(api_key)).
+      - If not set, the value of the E(BUNNYNET_STREAM_API_URL) environment variable is used.
+      - The bundled simulator serves it under C(/stream) of its address.
+    type: str
+    default: https://video.bunnycdn.com
   validate_certs:
     description:
       - Whether to verify the API's TLS certificate.

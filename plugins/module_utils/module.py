@@ -26,11 +26,13 @@ API_ARGUMENT_SPEC = dict(
     api_timeout=dict(type="int", default=30, fallback=(env_fallback, ["BUNNYNET_API_TIMEOUT"])),
     api_retries=dict(type="int", default=5, fallback=(env_fallback, ["BUNNYNET_API_RETRIES"])),
     api_silence_limit=dict(type="int", fallback=(env_fallback, ["BUNNYNET_API_SILENCE_LIMIT"])),
+    stream_api_url=dict(type="str", default="https://video.bunnycdn.com", fallback=(env_fallback, ["BUNNYNET_STREAM_API_URL"])),
     validate_certs=dict(type="bool", default=True),
 )
 
 API_RULES = (
     ("api_url", dict(pattern=r"https?://[^\s/?#]+(?:/\S*)?", pattern_hint="an http:// or https:// URL")),
+    ("stream_api_url", dict(pattern=r"https?://[^\s/?#]+(?:/\S*)?", pattern_hint="an http:// or https:// URL")),
     ("api_timeout", dict(minimum=1)),
     ("api_retries", dict(minimum=0, maximum=20)),
     ("api_silence_limit", dict(minimum=1)),
