@@ -10,29 +10,69 @@ this file. Each kind lists its resources with the same declarations the modules 
 secrets left out entirely: an inventory is read by people and written to caches and files.
 """
 
+import hashlib
 import re
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_records import COMMON_OPTIONS, NAMED_CHOICES, RECORD_OPTIONS, TYPE_OPTIONS, held_value
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles import (
+    Fixed,
+    ItemList,
+    Options,
+    Part,
+    Settings,
+    Shape,
+    drift,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import changed_fields
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_names import comparable_name
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_records import (
+    COMMON_OPTIONS,
+    NAMED_CHOICES,
+    RECORD_OPTIONS,
+    TYPE_OPTIONS,
+    ZONE_RECORDS,
+    describe_key,
+    held_value,
+    key_of_read,
+    wanted_record,
+)
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import DNS_ZONE, TYPE_NAMES
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import read_secrets
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SCRIPT_TYPE_NAMES, SCRIPTS_PATH, read_code
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_rules import EDGE_RULES, desired_content, ordered_rules, project_rule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import SCRIPT_SECRETS, SCRIPT_VARIABLES, read_secrets
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_releases import active_release
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import EDGE_SCRIPT, SCRIPTS_PATH, read_code
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SECRET_KEYS as SCRIPT_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP, USER_MAPS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_registries import REGISTRY
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import ORIGIN_TYPES, PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import envelope_data, shield_data
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import LIST_PATH, LISTS_PATH, project_custom, project_managed
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
+    HOSTNAMES,
+    PULL_ZONE_REFERRERS,
+    VIDEO_LIBRARY_REFERRERS,
+    canonical,
+    hostname_value,
+    is_platform_hostname,
+    wanted_hostnames,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import name_of
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import (
+    CUSTOM_ACCESS_LISTS,
+    MANAGED_ACCESS_LISTS,
+    project_custom,
+    project_managed,
+    read_content,
+    read_overview,
+)
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detection import (
-    BOT_DETECTION_PATH,
     bot_detection_options,
     project_bot_detection,
+    read_bot_detection,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMITS, WAF_RULES
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMITS, WAF_RULES, desired_rule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import PLANS, SHIELD_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import SECRET_KEYS as STORAGE_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE, storage_manifest
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SECRET_KEYS as VIDEO_LIBRARY_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY
 
@@ -46,7 +86,7 @@ BASIC_PLAN = PLANS["basic"]
 class Kind:
     """One kind of resource: how the account lists it, what names and identifies one, what is secret."""
 
-    def __init__(self, name, plural, list_records, project, id_key, name_of, secret_keys=(), role=None):
+    def __init__(self, name, plural, list_records, project, id_key, name_of, secret_keys=(), shapes=()):
         self.name = name
         self.plural = plural
         self._list_records = list_records
@@ -54,8 +94,12 @@ class Kind:
         self.id_key = id_key
         self._name_of = name_of
         self.secret_keys = frozenset(_spelling_free(key) for key in secret_keys)
-        # (role name, function of (AccountReads, record as the API reads it) giving the role's variables)
-        self.role = role
+        # The roles that manage a resource of this kind (account_roles.Shape), the first that applies.
+        self.shapes = tuple(shapes)
+
+    def shape_of(self, reads, record):
+        """The shape of the role that manages ``record``, or None when no role of the kind does."""
+        return next((shape for shape in self.shapes if shape.applies(reads, record)), None)
 
     def resources(self, reads):
         """Every resource of the kind, projected, secrets left out, as (name, id, resource, record as read)."""
@@ -80,18 +124,44 @@ def _spelling_free(key):
 
 
 class AccountReads:
-    """The client, and what more than one kind reads (the pull zones: their hosts and the static
-    sites they serve), read once."""
+    """The client, and what is read for more than one purpose, read once: the pull zones (their
+    hosts and the static sites they serve), and per resource what the export and the audit both
+    need (a script's code, a zone's access lists, a storage zone's files)."""
 
-    def __init__(self, client):
+    def __init__(self, client, storage_url=None):
         self.client = client
+        # The storage API's address for every zone, where the zones' region hosts are not it (the simulator's).
+        self.storage_url = storage_url
         self._pull_zones = None
+        self._once = {}
 
     def pull_zones(self):
         """Every pull zone as the API reads it."""
         if self._pull_zones is None:
             self._pull_zones = PULL_ZONE.list(self.client)
         return self._pull_zones
+
+    def _read_once(self, what, key, read):
+        if (what, key) not in self._once:
+            self._once[(what, key)] = read()
+        return self._once[(what, key)]
+
+    def code(self, script):
+        return self._read_once("code", script["Id"], lambda: read_code(self.client, script["Id"]))
+
+    def release(self, script):
+        return self._read_once("release", script["Id"], lambda: active_release(self.client, script["Id"]))
+
+    def access_lists(self, zone):
+        return self._read_once("access lists", zone["shieldZoneId"], lambda: read_overview(self.client, zone["shieldZoneId"]))
+
+    def library(self, library):
+        """A video library with the token authentication settings its pull zone keeps."""
+        return self._read_once("library", library["Id"], lambda: VIDEO_LIBRARY.with_zone_settings(self.client, library))
+
+    def files(self, zone):
+        """The zone's files as the storage API lists them: path, size, checksum, sorted by path."""
+        return self._read_once("files", zone["Id"], lambda: storage_manifest(self.client, zone, self.storage_url))
 
 
 def _shield_zone_name(zone):
@@ -104,36 +174,83 @@ def _apps(client):
     return [APP.read(client, summary["id"]) for summary in APP.list(client)]
 
 
-# --- The variables of the role that manages a resource, as it is now -------------------------------
+# --- The role of each kind, by the declarations its modules plan with ------------------------------
 #
-# Each function returns the variables that make the role's check of the resource find nothing to
-# change: every setting the role compares is the one the account holds, and the lists the role can
-# purge are whole and purged, so that what is added by hand later shows as drift. A secret value
-# the API never returns is None: the export writes a vault placeholder in its place.
+# Each shape writes the variables that make the role's check of a resource find nothing to change
+# (every field the role's modules manage, as the account holds it; lists whole, with purge), and
+# compares an inventory's variables with the account by the same declarations (account_roles.py).
 
-def pull_zone_role(reads, zone):
-    hostnames = [{"name": hostname["Value"], "force_ssl": bool(hostname.get("ForceSSL"))}
-                 for hostname in zone.get("Hostnames") or [] if not hostname.get("IsSystemHostname")]
-    rules = zone.get("EdgeRules") or []
-    descriptions = [rule.get("Description") for rule in rules]
-    # A rule is named by its description where that names it alone, by its GUID otherwise.
-    edge_rules = [
-        {"description": rule["Description"], "enabled": bool(rule.get("Enabled"))}
-        if rule.get("Description") and descriptions.count(rule["Description"]) == 1
-        else {"guid": rule["Guid"], "enabled": bool(rule.get("Enabled"))}
-        for rule in rules
-    ]
-    return dict(
-        pullzone_domains_pull_zone_id=zone["Id"],
-        pullzone_domains_hostnames=hostnames,
-        pullzone_domains_allowed_referrers=list(zone.get("AllowedReferrers") or []),
-        pullzone_domains_blocked_referrers=list(zone.get("BlockedReferrers") or []),
-        pullzone_domains_edge_rules=edge_rules,
-        pullzone_domains_purge=True,
-    )
+def settled(options):
+    """Options without those that hold nothing (None), which the roles read as "left as it is"."""
+    return {name: value for name, value in options.items() if value is not None}
 
 
-def dns_record_item(record):
+def settable(values, options):
+    """The values an option of ``options`` can be set to; what a read reports beyond the choices
+    (an aggression read as "unknown") is no setting, so the task leaves it as it is."""
+    found = {}
+    for name, option in options.items():
+        value = values.get(name)
+        if option.get("options"):
+            value = settable(value, option["options"]) if isinstance(value, dict) else None
+        elif option.get("choices") and value not in option["choices"]:
+            value = None
+        if value not in (None, {}):
+            found[name] = value
+    return found
+
+
+def describe_key_of_read(record):
+    return describe_key(key_of_read(record))
+
+
+def _custom_hostnames(reads, zone):
+    return [hostname for hostname in zone.get("Hostnames") or [] if not is_platform_hostname(hostname)]
+
+
+class Certificates(Part):
+    """Free certificates for the zone's custom hostnames: asked for when every one of them has a certificate."""
+
+    variable = "pullzone_domains_free_certificate"
+
+    def export(self, reads, zone):
+        hostnames = _custom_hostnames(reads, zone)
+        return {self.variable: bool(hostnames) and all(hostname.get("HasCertificate") for hostname in hostnames)}
+
+    def drift(self, reads, zone, variables):
+        if not variables.get(self.variable):
+            return []
+        listed = {canonical(item["name"] if isinstance(item, dict) else item) for item in variables.get("pullzone_domains_hostnames") or []}
+        return [drift("%s[%s]" % (self.variable, canonical(hostname_value(hostname))), True, False)
+                for hostname in _custom_hostnames(reads, zone)
+                if canonical(hostname_value(hostname)) in listed and not hostname.get("HasCertificate")]
+
+
+def _rule_options(rule):
+    """An edge rule as an item of pullzone_edge_rule's rules: what the rule is, not where it stands or whose it is."""
+    projected = project_rule(rule)
+    return {name: projected[name] for name in ("description", "actions", "triggers", "trigger_matching_type", "enabled")}
+
+
+PULL_ZONE_SHAPE = Shape("pullzone_domains", "pullzone_domains_pull_zone_id", (
+    Fixed("pullzone_domains_pull_zone_id", lambda zone: zone["Id"]),
+    Settings("pullzone_domains_settings", PULL_ZONE),
+    ItemList("pullzone_domains_hostnames", HOSTNAMES, _custom_hostnames,
+             to_options=lambda hostname: {"name": hostname_value(hostname), "force_ssl": bool(hostname.get("ForceSSL"))},
+             to_api=lambda item, zone: wanted_hostnames(dict(hostnames=[item], free_certificate=False, complete_external_dns_certificate=False))[0]),
+    Certificates(),
+    ItemList("pullzone_domains_allowed_referrers", PULL_ZONE_REFERRERS["allowed_referrers"],
+             lambda reads, zone: zone.get("AllowedReferrers") or [], to_options=str, to_api=lambda name, zone: canonical(name)),
+    ItemList("pullzone_domains_blocked_referrers", PULL_ZONE_REFERRERS["blocked_referrers"],
+             lambda reads, zone: zone.get("BlockedReferrers") or [], to_options=str, to_api=lambda name, zone: canonical(name)),
+    # The rules in the order they run; a rule is the one of its description, as the rules list names them.
+    ItemList("pullzone_domains_edge_rules", EDGE_RULES, lambda reads, zone: ordered_rules(zone), to_options=_rule_options,
+             to_api=lambda item, zone: desired_content(item), key=lambda rule: rule.get("Description"), ordered=True),
+    Fixed("pullzone_domains_purge", True),
+))
+
+
+def _dns_record_options(record):
     """A record as an item of dns_record's records: its type's options, the values it holds."""
     type_name = TYPE_NAMES.get(record.get("Type"), record.get("Type"))
     item = {"type": type_name, "name": record.get("Name") or "@"}
@@ -143,150 +260,344 @@ def dns_record_item(record):
         if value is None:
             continue
         if option in NAMED_CHOICES:
-            value = next((name for name, number in NAMED_CHOICES[option].items() if number == value), value)
+            value = name_of(NAMED_CHOICES[option], value)
         item[option] = value
     return item
 
 
-def dns_zone_role(reads, zone):
-    custom = zone.get("CustomNameserversEnabled")
-    return dict(
-        dns_zone_domain=zone["Domain"],
-        dns_zone_records=[dns_record_item(record) for record in zone.get("Records") or []],
-        dns_zone_purge=True,
-        dns_zone_soa_email=zone.get("SoaEmail"),
-        dns_zone_custom_nameservers=[zone.get("Nameserver1"), zone.get("Nameserver2")] if custom else [],
-        dns_zone_logging_enabled=bool(zone.get("LoggingEnabled")),
-        dns_zone_log_anonymization=bool(zone.get("LoggingIPAnonymizationEnabled")),
-        dns_zone_dnssec=bool(zone.get("DnsSecEnabled")),
-    )
+class Nameservers(Part):
+    """The zone's custom nameservers, as the dns_zone role lists them: both, or none for bunny.net's own."""
+
+    variable = "dns_zone_custom_nameservers"
+
+    def export(self, reads, zone):
+        custom = zone.get("CustomNameserversEnabled")
+        return {self.variable: [zone.get("Nameserver1"), zone.get("Nameserver2")] if custom else []}
+
+    def drift(self, reads, zone, variables):
+        wanted = variables.get(self.variable)
+        if wanted is None:
+            return []
+        held = self.export(reads, zone)[self.variable]
+        if [comparable_name(name) for name in wanted] == [comparable_name(name) for name in held]:
+            return []
+        return [drift(self.variable, wanted, held)]
 
 
-def _settled(options):
-    """Options without those that hold nothing (None), which the roles read as "left as it is"."""
-    return {name: value for name, value in options.items() if value is not None}
+class Dnssec(Part):
+    variable = "dns_zone_dnssec"
+
+    def export(self, reads, zone):
+        return {self.variable: bool(zone.get("DnsSecEnabled"))}
+
+    def drift(self, reads, zone, variables):
+        wanted = variables.get(self.variable)
+        if wanted is None or bool(wanted) == bool(zone.get("DnsSecEnabled")):
+            return []
+        return [drift(self.variable, wanted, bool(zone.get("DnsSecEnabled")))]
 
 
-def shield_zone_role(reads, zone):
-    # The role manages the Shield of a pull zone; a zone that protects none has nothing it could name.
-    if zone.get("pullZoneId") is None:
-        return None
-    client = reads.client
-    zone_id = zone["shieldZoneId"]
-    settings = _settled({field.option: field.from_api(zone) for field in SHIELD_ZONE.fields})
-    rules = {}
-    for kind in (WAF_RULES, RATE_LIMITS):
-        rules[kind] = [_settled({name: value for name, value in rule.items() if name not in ("id", "shield_zone_id")}) for rule in kind.read(client, zone_id)]
-    overview = client.get(build_path(LISTS_PATH, zone_id=zone_id)) or {}
-    access_lists = []
-    for details in overview.get("customLists") or []:
-        content = (shield_data(client.get(build_path(LIST_PATH, zone_id=zone_id, list_id=details["listId"]))) or {}).get("content")
-        listed = project_custom(details, content)
-        kept = _settled({name: listed[name] for name in ("name", "type", "description", "entries", "enabled", "action")})
-        access_lists.append(dict(kept, purge=True))
-    return dict(
-        shield_pull_zone_id=zone.get("pullZoneId"),
-        shield_zone_settings=settings,
-        shield_waf_rules=rules[WAF_RULES],
-        shield_waf_rules_purge=True,
-        shield_rate_limits=rules[RATE_LIMITS],
-        shield_rate_limits_purge=True,
-        shield_access_lists=access_lists,
-        shield_managed_lists=[
-            {name: listed[name] for name in ("name", "enabled", "action")}
-            for listed in (project_managed(details) for details in overview.get("managedLists") or [])
-        ],
-        shield_bot_detection=_bot_detection_options(client, zone),
-    )
+DNS_ZONE_SHAPE = Shape("dns_zone", "dns_zone_domain", (
+    Fixed("dns_zone_domain", lambda zone: zone["Domain"]),
+    Options("dns_zone_", DNS_ZONE, exclude=("custom_nameservers_enabled", "nameserver1", "nameserver2")),
+    Nameservers(),
+    Dnssec(),
+    ItemList("dns_zone_records", ZONE_RECORDS, lambda reads, zone: zone.get("Records") or [], to_options=_dns_record_options,
+             to_api=lambda item, zone: wanted_record(item, zone.get("Domain")), label=describe_key_of_read),
+    Fixed("dns_zone_purge", True),
+))
 
 
-def _bot_detection_options(client, zone):
-    """The zone's bot detection as the options of shield_bot_detection; empty on a plan without it."""
-    if zone.get("planType") == BASIC_PLAN:
-        return {}
-    path = build_path(BOT_DETECTION_PATH, zone_id=zone["shieldZoneId"])
-    configuration = project_bot_detection(envelope_data(client.get(path))) or {}
-    return _settable(configuration, bot_detection_options())
-
-
-def _settable(values, options):
-    """The values an option of ``options`` can be set to; what a read reports beyond the choices
-    (an aggression read as "unknown") is no setting, so the task leaves it as it is."""
-    settable = {}
-    for name, option in options.items():
-        value = values.get(name)
-        if option.get("options"):
-            value = _settable(value, option["options"]) if isinstance(value, dict) else None
-        elif option.get("choices") and value not in option["choices"]:
-            value = None
-        if value not in (None, {}):
-            settable[name] = value
-    return settable
-
-
-def edge_script_role(reads, script):
-    client = reads.client
-    variables = [{"name": variable["Name"], "default_value": variable.get("DefaultValue"), "required": bool(variable.get("Required"))}
-                 for variable in script.get("EdgeScriptVariables") or []]
-    secrets = [{"name": secret["Name"], "value": None} for secret in read_secrets(client, script["Id"])]
-    return dict(
-        edge_script_deploy_name=script["Name"],
-        edge_script_deploy_type=SCRIPT_TYPE_NAMES.get(script.get("ScriptType"), script.get("ScriptType")),
-        edge_script_deploy_code=read_code(client, script["Id"]) or "",
-        edge_script_deploy_variables=[_settled(variable) for variable in variables],
-        edge_script_deploy_secrets=secrets,
-        edge_script_deploy_purge=True,
-    )
-
-
-def app_role(reads, app):
-    containers = []
-    for template in app.get("containerTemplates") or []:
-        container = {"name": template["name"], "image_tag": template.get("imageTag")}
-        if template.get("imageDigest"):
-            container["image_digest"] = template["imageDigest"]
-        containers.append(_settled(container))
-    return dict(mc_rollout_app_id=app["id"], mc_rollout_containers=containers)
-
-
-def static_site_role(reads, zone):
-    """A storage zone served by a pull zone is a static site; its files are left as they are.
-
-    The export has no build directory to give, so the role manages the two zones and uploads
-    nothing. The pull zone's hostnames stay with its own pullzone_domains host (the role's
-    hostnames get Force SSL, which the pull zone's own may not have). A zone served by several
-    pull zones is the site of the first of them (by id); one no pull zone serves is no site.
-    """
+def _static_site_pull_zone(reads, zone):
+    """The pull zone that serves a storage zone as a site: the first (by id) whose origin it is; None when none does."""
     serving = sorted((pull_zone for pull_zone in reads.pull_zones()
                       if pull_zone.get("OriginType") == ORIGIN_TYPES["storage_zone"] and pull_zone.get("StorageZoneId") == zone["Id"]),
                      key=lambda pull_zone: pull_zone["Id"])
-    if not serving:
-        return None
-    return _settled(dict(
-        static_site_name=zone["Name"],
-        static_site_pull_zone_name=serving[0]["Name"] if serving[0]["Name"] != zone["Name"] else None,
-        static_site_region=zone.get("Region"),
-        static_site_replication_regions=list(zone.get("ReplicationRegions") or []),
-        static_site_custom_404_file_path=zone.get("Custom404FilePath"),
-        static_site_rewrite_404_to_200=zone.get("Rewrite404To200"),
-    ))
+    return serving[0] if serving else None
+
+
+class Files(Part):
+    """The manifest of a storage zone's files as the storage API lists them (path, size, checksum).
+
+    The role cannot make a file from a manifest; the audit compares them, so that a file added,
+    removed or changed behind the inventory's back is drift.
+    """
+
+    def __init__(self, variable):
+        self.variable = variable
+
+    def export(self, reads, zone):
+        return {self.variable: reads.files(zone)}
+
+    def drift(self, reads, zone, variables):
+        listed = variables.get(self.variable)
+        if listed is None:
+            return []
+        held = {entry["path"]: entry for entry in reads.files(zone)}
+        wanted = {entry["path"]: entry for entry in listed}
+        found = []
+        for path in sorted(set(held) | set(wanted)):
+            account, inventory = held.get(path), wanted.get(path)
+            if account is None or inventory is None or str(account["checksum"]).upper() != str(inventory.get("checksum")).upper():
+                found.append(drift("%s[%s]" % (self.variable, path), inventory, account))
+        return found
+
+
+STATIC_SITE_SHAPE = Shape("static_site", "static_site_name", (
+    Fixed("static_site_name", lambda zone: zone["Name"]),
+    Options("static_site_", STORAGE_ZONE),
+    Files("static_site_files"),
+), applies=lambda reads, zone: _static_site_pull_zone(reads, zone) is not None)
+
+
+class SitePullZone(Part):
+    """The pull zone a static site names, when it is not named as the storage zone."""
+
+    variable = "static_site_pull_zone_name"
+
+    def fields(self):
+        return []
+
+    def export(self, reads, zone):
+        serving = _static_site_pull_zone(reads, zone)
+        return {self.variable: serving["Name"]} if serving and serving["Name"] != zone["Name"] else {}
+
+    def drift(self, reads, zone, variables):
+        return []
+
+
+STATIC_SITE_SHAPE.parts += (SitePullZone(),)
+
+STORAGE_ZONE_SHAPE = Shape("storage_zone", "storage_zone_name", (
+    Fixed("storage_zone_name", lambda zone: zone["Name"]),
+    Settings("storage_zone_settings", STORAGE_ZONE),
+    Files("storage_zone_files"),
+), applies=lambda reads, zone: _static_site_pull_zone(reads, zone) is None)
+
+
+def _shield_zone_settings(reads, zone):
+    return zone
+
+
+class ShieldRuleList(ItemList):
+    """A Shield zone's WAF rules or rate limits, by name, as shield_waf_rule and shield_rate_limit list them."""
+
+    def __init__(self, variable, kind):
+        super().__init__(variable, kind, lambda reads, zone: kind.read(reads.client, zone["shieldZoneId"]),
+                         to_options=lambda rule: settled({name: value for name, value in rule.items() if name not in ("id", "shield_zone_id")}),
+                         to_api=lambda item, zone: desired_rule(item, kind), key=lambda rule: rule.get("name"))
+
+
+class AccessLists(ItemList):
+    """A Shield zone's custom access lists, by name, with their entries."""
+
+    def __init__(self):
+        super().__init__("shield_access_lists", CUSTOM_ACCESS_LISTS, self._lists, to_options=self._options,
+                         to_api=lambda item, zone: settled({name: item.get(name) for name in ACCESS_LIST_OPTIONS}),
+                         key=lambda access_list: access_list.get("name"))
+
+    @staticmethod
+    def _lists(reads, zone):
+        zone_id = zone["shieldZoneId"]
+        overview = reads.access_lists(zone)
+        return [project_custom(details, read_content(reads.client, zone_id, details["listId"])) for details in overview.get("customLists") or []]
+
+    @staticmethod
+    def _options(access_list):
+        return dict(settled({name: access_list.get(name) for name in ACCESS_LIST_OPTIONS}), purge=True)
+
+
+ACCESS_LIST_OPTIONS = ("name", "type", "description", "entries", "enabled", "action")
+
+
+class BotDetection(Part):
+    """The zone's bot detection, by the options of shield_bot_detection; nothing on a plan without it."""
+
+    variable = "shield_bot_detection"
+
+    def _options(self, reads, zone):
+        if zone.get("planType") == BASIC_PLAN:
+            return {}
+        configuration = project_bot_detection(read_bot_detection(reads.client, zone["shieldZoneId"])) or {}
+        return settable(configuration, bot_detection_options())
+
+    def export(self, reads, zone):
+        return {self.variable: self._options(reads, zone)}
+
+    def drift(self, reads, zone, variables):
+        wanted = variables.get(self.variable)
+        if not wanted:
+            return []
+        held = self._options(reads, zone)
+        changes = changed_fields(held, wanted)
+        flat = []
+        for section, value in changes.items():
+            names = value.items() if isinstance(value, dict) else [(None, value)]
+            for name, setting in names:
+                field = "%s.%s" % (self.variable, section) + (".%s" % name if name else "")
+                flat.append(drift(field, setting, (held.get(section) or {}).get(name) if name else held.get(section)))
+        return flat
+
+
+SHIELD_SHAPE = Shape("shield", "shield_pull_zone_id", (
+    Fixed("shield_pull_zone_id", lambda zone: zone.get("pullZoneId")),
+    Settings("shield_zone_settings", SHIELD_ZONE),
+    ShieldRuleList("shield_waf_rules", WAF_RULES),
+    Fixed("shield_waf_rules_purge", True),
+    ShieldRuleList("shield_rate_limits", RATE_LIMITS),
+    Fixed("shield_rate_limits_purge", True),
+    AccessLists(),
+    ItemList("shield_managed_lists", MANAGED_ACCESS_LISTS,
+             lambda reads, zone: [project_managed(details) for details in reads.access_lists(zone).get("managedLists") or []],
+             to_options=lambda managed: {name: managed[name] for name in ("name", "enabled", "action")},
+             to_api=lambda item, zone: settled({name: item.get(name) for name in ("name", "enabled", "action")}), whole=False),
+    BotDetection(),
+    # The role manages the Shield of a pull zone; a zone that protects none has nothing it could name.
+), applies=lambda reads, zone: zone.get("pullZoneId") is not None)
+
+
+class ScriptCode(Part):
+    """An Edge Script's code: the export writes it to a file the variables name; the audit compares the file with the code."""
+
+    variable = "edge_script_deploy_code_file"
+
+    def export(self, reads, script):
+        return {"edge_script_deploy_code": reads.code(script) or ""}
+
+    def drift(self, reads, script, variables):
+        code = variables.get("edge_script_deploy_code")
+        if code is None or code == (reads.code(script) or ""):
+            return []
+        return [drift(self.variable, _digest(code), _digest(reads.code(script) or ""))]
+
+
+class LiveRelease(Part):
+    """Whether the live release carries the script's code (edge_script_deploy publishes a release of
+    the code it deploys): code changed and not published, or another release made live, is drift."""
+
+    variable = "edge_script_deploy_published"
+
+    def _published(self, reads, script):
+        release = reads.release(script)
+        return release is not None and release.get("Code") == (reads.code(script) or "")
+
+    def export(self, reads, script):
+        return {self.variable: self._published(reads, script)}
+
+    def drift(self, reads, script, variables):
+        wanted = variables.get(self.variable)
+        if wanted is None or bool(wanted) == self._published(reads, script):
+            return []
+        release = reads.release(script)
+        return [drift(self.variable, bool(wanted), "release %s, of other code" % release.get("Uuid") if release else "no release")]
+
+
+def _digest(code):
+    return "SHA-256 %s" % hashlib.sha256(code.encode("utf-8")).hexdigest()
+
+
+EDGE_SCRIPT_SHAPE = Shape("edge_script_deploy", "edge_script_deploy_name", (
+    Fixed("edge_script_deploy_name", lambda script: script["Name"]),
+    Options("edge_script_deploy_", EDGE_SCRIPT, exclude=("code", "create_linked_pull_zone", "linked_pull_zone_name", "integration"),
+            renames={"script_type": "type"}),
+    ScriptCode(),
+    ItemList("edge_script_deploy_variables", SCRIPT_VARIABLES, lambda reads, script: script.get("EdgeScriptVariables") or [],
+             to_options=lambda variable: settled({"name": variable["Name"], "default_value": variable.get("DefaultValue"),
+                                                  "required": bool(variable.get("Required"))}),
+             to_api=lambda item, script: {"Name": item["name"], "DefaultValue": item.get("default_value"), "Required": item.get("required")}),
+    # The API never returns a secret's value: the export writes a vault placeholder, the audit compares names only.
+    ItemList("edge_script_deploy_secrets", SCRIPT_SECRETS, lambda reads, script: read_secrets(reads.client, script["Id"]),
+             to_options=lambda secret: {"name": secret["Name"], "value": None},
+             to_api=lambda item, script: {"Name": item["name"]}),
+    LiveRelease(),
+    Fixed("edge_script_deploy_purge", True),
+))
+
+
+def _container_options(template):
+    container = {"name": template["name"], "image_tag": template.get("imageTag")}
+    if template.get("imageDigest"):
+        container["image_digest"] = template["imageDigest"]
+    return settled(container)
+
+
+class Containers(Part):
+    """Each container template's image, by the options mc_rollout takes."""
+
+    variable = "mc_rollout_containers"
+
+    def export(self, reads, app):
+        return {self.variable: [_container_options(template) for template in app.get("containerTemplates") or []]}
+
+    def drift(self, reads, app, variables):
+        held = {template["name"]: _container_options(template) for template in app.get("containerTemplates") or []}
+        found = []
+        for container in variables.get(self.variable) or []:
+            account = held.get(container.get("name"))
+            if account is None:
+                found.append(drift("%s[%s]" % (self.variable, container.get("name")), container, None))
+                continue
+            found.extend(drift("%s[%s].%s" % (self.variable, container["name"], option), value, account.get(option))
+                         for option, value in sorted(container.items()) if option != "name" and value is not None and value != account.get(option))
+        return found
+
+
+APP_SHAPE = Shape("mc_rollout", "mc_rollout_app_id", (
+    Fixed("mc_rollout_app_id", lambda app: app["id"]),
+    Containers(),
+))
+
+VIDEO_LIBRARY_SHAPE = Shape("video_library", "video_library_name", (
+    Fixed("video_library_name", lambda library: library["Name"]),
+    Settings("video_library_settings", VIDEO_LIBRARY, record_of=lambda reads, library: reads.library(library)),
+    ItemList("video_library_allowed_referrers", VIDEO_LIBRARY_REFERRERS["allowed_referrers"],
+             lambda reads, library: library.get("AllowedReferrers") or [], to_options=str, to_api=lambda name, library: canonical(name)),
+    ItemList("video_library_blocked_referrers", VIDEO_LIBRARY_REFERRERS["blocked_referrers"],
+             lambda reads, library: library.get("BlockedReferrers") or [], to_options=str, to_api=lambda name, library: canonical(name)),
+    Fixed("video_library_purge", True),
+))
+
+
+class RegistryPassword(Part):
+    """The registry's password, which the API never returns: a vault placeholder, never compared."""
+
+    variable = "mc_registry_password"
+
+    def fields(self):
+        return []
+
+    def export(self, reads, registry):
+        return {self.variable: None}
+
+    def drift(self, reads, registry, variables):
+        return []
+
+
+REGISTRY_SHAPE = Shape("mc_registry", "mc_registry_display_name", (
+    Fixed("mc_registry_display_name", lambda registry: registry["displayName"]),
+    Options("mc_registry_", REGISTRY),
+    RegistryPassword(),
+    # The platform's own registries are no account's to manage.
+), applies=lambda reads, registry: not registry.get("isPlatformManaged"))
 
 
 KINDS = (
     Kind("pull_zone", "pull_zones", AccountReads.pull_zones, PULL_ZONE.project, "id", lambda zone: zone["name"], PULL_ZONE_SECRET_KEYS,
-         role=("pullzone_domains", pull_zone_role)),
+         shapes=(PULL_ZONE_SHAPE,)),
     Kind("dns_zone", "dns_zones", lambda reads: DNS_ZONE.list(reads.client), DNS_ZONE.project, "id", lambda zone: zone["domain"],
-         role=("dns_zone", dns_zone_role)),
+         shapes=(DNS_ZONE_SHAPE,)),
     Kind("storage_zone", "storage_zones", lambda reads: STORAGE_ZONE.list(reads.client), STORAGE_ZONE.project, "id", lambda zone: zone["name"],
-         STORAGE_SECRET_KEYS, role=("static_site", static_site_role)),
+         STORAGE_SECRET_KEYS, shapes=(STATIC_SITE_SHAPE, STORAGE_ZONE_SHAPE)),
     Kind("shield_zone", "shield_zones", lambda reads: SHIELD_ZONE.list(reads.client), SHIELD_ZONE.project, "shield_zone_id", _shield_zone_name,
-         role=("shield", shield_zone_role)),
+         shapes=(SHIELD_SHAPE,)),
     Kind("edge_script", "edge_scripts", lambda reads: list(reads.client.paginate_pages(SCRIPTS_PATH)), to_snake, "id",
-         lambda script: script["name"], SCRIPT_SECRET_KEYS, role=("edge_script_deploy", edge_script_role)),
+         lambda script: script["name"], SCRIPT_SECRET_KEYS, shapes=(EDGE_SCRIPT_SHAPE,)),
     Kind("app", "apps", lambda reads: _apps(reads.client), lambda app: to_snake(app, keep_keys=USER_MAPS), "id", lambda app: app["name"],
-         role=("mc_rollout", app_role)),
-    Kind("video_library", "video_libraries", lambda reads: VIDEO_LIBRARY.list(reads.client), VIDEO_LIBRARY.project, "id", lambda library: library["name"],
-         VIDEO_LIBRARY_SECRET_KEYS),
+         shapes=(APP_SHAPE,)),
+    Kind("video_library", "video_libraries", lambda reads: VIDEO_LIBRARY.list(reads.client), VIDEO_LIBRARY.project, "id",
+         lambda library: library["name"], VIDEO_LIBRARY_SECRET_KEYS, shapes=(VIDEO_LIBRARY_SHAPE,)),
+    Kind("registry", "registries", lambda reads: REGISTRY.list(reads.client), REGISTRY.project, "id", lambda registry: registry["display_name"],
+         shapes=(REGISTRY_SHAPE,)),
 )
 KIND_NAMES = tuple(kind.name for kind in KINDS)
 
@@ -296,7 +607,7 @@ def host_name(kind, name):
     return "%s_%s" % (kind, HOST_NAME_UNSAFE.sub("_", name))
 
 
-def read_account(client, kinds=KIND_NAMES, with_roles=False):
+def read_account(client, kinds=KIND_NAMES, with_roles=False, storage_url=None):
     """Every resource of the given kinds, as a list of plain dicts (kind, host, name, id, resource).
 
     ``with_roles`` adds ``role`` and ``role_variables``: the role that manages the resource and its
@@ -306,7 +617,7 @@ def read_account(client, kinds=KIND_NAMES, with_roles=False):
     get their id appended, so that neither hides the other.
     """
     hosts = []
-    reads = AccountReads(client)
+    reads = AccountReads(client, storage_url)
     for kind in KINDS:
         if kind.name not in kinds:
             continue
@@ -317,8 +628,53 @@ def read_account(client, kinds=KIND_NAMES, with_roles=False):
                 host = "%s_%s" % (host, resource_id)
             entry = dict(kind=kind.name, group=kind.plural, host=host, name=name, id=resource_id, resource=resource)
             if with_roles:
-                role, variables = kind.role if kind.role else (None, lambda _reads, _record: None)
-                role_variables = variables(reads, record)
-                entry.update(role=role if role_variables is not None else None, role_variables=role_variables)
+                shape = kind.shape_of(reads, record)
+                entry.update(role=shape.role if shape else None, role_variables=shape.export(reads, record) if shape else None)
             hosts.append(entry)
     return hosts
+
+
+def audit_account(client, described, kinds=KIND_NAMES, storage_url=None):
+    """What differs between the resources an inventory describes and the account, read once.
+
+    ``described`` is a list of ``{host, role, variables}``: each host's role and its variables. Each
+    host's resource is found by its role's identity variable; its drift is what the role's parts
+    find (account_roles.py), by the declarations the modules compare with in check mode. Returns
+    ``(findings, unmanaged)``: a finding per host (``host``, ``kind``, ``role``, ``name``,
+    ``drifted``, ``drift``, or ``error``), and the account's resources no host describes.
+    """
+    reads = AccountReads(client, storage_url)
+    by_identity = {}
+    listed = []
+    for kind in KINDS:
+        if kind.name not in kinds:
+            continue
+        for name, resource_id, _resource, record in kind.resources(reads):
+            shape = kind.shape_of(reads, record)
+            listed.append((kind, name, resource_id, record, shape))
+            if shape is not None:
+                identity = shape.parts[0].export(reads, record).get(shape.identity)
+                by_identity[(shape.role, _identity_key(identity))] = (kind, name, record, shape)
+    findings = []
+    audited = set()
+    for host in described:
+        role, variables = host["role"], host["variables"]
+        identity = variables.get(next((shape.identity for kind in KINDS for shape in kind.shapes if shape.role == role), None))
+        found = by_identity.get((role, _identity_key(identity)))
+        if found is None:
+            findings.append(dict(host=host["host"], role=role, kind=None, name=str(identity), drifted=True, drift=[],
+                                 error="no resource of the account is %s %s" % (role, identity)))
+            continue
+        kind, name, record, shape = found
+        audited.add((role, _identity_key(identity)))
+        found_drift = shape.drift(reads, record, variables)
+        findings.append(dict(host=host["host"], role=role, kind=kind.name, name=name, drifted=bool(found_drift), drift=found_drift))
+    unmanaged = [dict(kind=kind.name, name=name, id=resource_id, role=shape.role if shape else None,
+                      reason="no host of the inventory describes it" if shape else "no role of the collection manages it")
+                 for kind, name, resource_id, record, shape in listed
+                 if shape is None or (shape.role, _identity_key(shape.parts[0].export(reads, record).get(shape.identity))) not in audited]
+    return findings, unmanaged
+
+
+def _identity_key(value):
+    return str(value).casefold() if value is not None else None

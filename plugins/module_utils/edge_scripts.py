@@ -124,7 +124,7 @@ def describe_error(error):
 # The fields of the create model. Of a script that exists, only the name (the key) and the code
 # change; a type or an integration that differs is refused, since the API cannot change either.
 SCRIPT_FIELDS = (
-    Field("script_type", "ScriptType", names=SCRIPT_TYPES),
+    Field("script_type", "ScriptType", names=SCRIPT_TYPES, create_only=True),
     Field("code", "Code"),
     Field("create_linked_pull_zone", "CreateLinkedPullZone", type="bool"),
     Field("linked_pull_zone_name", "LinkedPullZoneName"),

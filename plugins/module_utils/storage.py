@@ -467,3 +467,18 @@ def part_way(plan, transfer):
     return Failure(msg, changed=bool(transfer.uploaded or transfer.deleted), uploaded=sorted(transfer.uploaded),
                    not_uploaded=not_uploaded, deleted=sorted(transfer.deleted), unchanged=plan.unchanged,
                    bytes_sent=transfer.bytes_sent, failures=transfer.failures)
+
+
+def storage_manifest(client, zone, storage_url=None):
+    """The zone's files as the storage API lists them, a directory at a time: path, size and checksum, by path.
+
+    The zone's password (in the record the core API reads) opens its files; ``storage_url`` stands
+    for the host of the zone's region where one is given (BUNNYNET_STORAGE_URL, the simulator's).
+    """
+    clients = StorageClients(1, api_key=zone.get("Password") or "", api_url=(storage_url or storage_url_of(zone)).rstrip("/"),
+                             timeout=client.timeout, retries=client.retries, validate_certs=client.validate_certs)
+    try:
+        tree = remote_tree(clients, zone["Name"], "", [])
+    finally:
+        clients.close()
+    return [{"path": path, "size": size, "checksum": checksum} for path, (size, checksum) in sorted(tree.files.items())]

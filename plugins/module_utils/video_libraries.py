@@ -76,7 +76,7 @@ class WordListField(Field):
 
     def __init__(self, option, api, choices=None, ordered=False):
         super().__init__(option, api, type="list", elements="str", choices=choices, ordered=ordered,
-                         to_api=lambda words: {api: ",".join(words)})
+                         to_api=lambda words: {api: ",".join(words)}, from_api=lambda record: _words(record.get(api)))
 
     def same(self, present, wanted):
         return super().same(_words(present), _words(wanted))
@@ -115,7 +115,8 @@ FIELDS = (
     Field("custom_html", "CustomHTML"),
     Field("show_heatmap", "ShowHeatmap", type="bool"),
     Field("remember_player_position", "RememberPlayerPosition", type="bool"),
-    Field("watermark", type="dict", to_api=_watermark_to_api),
+    Field("watermark", type="dict", to_api=_watermark_to_api,
+          from_api=lambda record: {option: record.get(api) for option, api in WATERMARK.items()}),
 )
 WATERMARK_OPTIONS = {option: dict(type="int") for option in WATERMARK}
 

@@ -1,0 +1,243 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""The shape of each kind of resource in an inventory: its role's variables, derived from the
+declarations the modules plan with, for the export and for the drift audit alike.
+
+A role's variables are made of parts. Each part knows, from the module declarations it stands
+for, how to write what the account holds (``export``) and how to compare what an inventory says
+with what the account holds (``drift``), with the same comparison a module makes in check mode:
+
+- ``Settings``: a variable holding a module's options for every field of a ``Resource``
+  (``pullzone_domains_settings``), compared with ``Resource.differences``;
+- ``Options``: one variable per field (``dns_zone_soa_email``), compared the same way;
+- ``ItemList``: a variable holding a list of items (``pullzone_domains_hostnames``), keyed and
+  compared with the ``Items`` declaration of the module that manages them;
+- ``Fixed``: a variable the export writes as one value and the audit does not compare (the id a
+  role names its resource by, ``purge: true``).
+
+Since the export and the audit read the same parts, a field the export writes is a field the audit
+checks; ``fields()`` lists them, for the docs and for the test that changes each in turn.
+"""
+
+import copy
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import same
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+
+# What the export writes for a secret the API never returns: a placeholder to fill in and encrypt.
+VAULT_PLACEHOLDER = "{{ vault_%s }}"
+
+
+def drift(field, inventory, account):
+    """One difference between an inventory and the account: the field, and its value on each side."""
+    return {"field": field, "inventory": inventory, "account": account}
+
+
+class Part:
+    """One variable (or a few) of a role: what the export writes and what the audit compares."""
+
+    variable = None
+
+    def fields(self):
+        """The field names this part writes (and so audits), as the audit names them."""
+        return [self.variable]
+
+    def export(self, reads, record):
+        raise NotImplementedError
+
+    def drift(self, reads, record, variables):
+        raise NotImplementedError
+
+
+class Fixed(Part):
+    """A variable whose value the export derives from the record but the audit does not compare:
+    the id a role finds its resource by, a ``purge: true`` that makes the lists whole."""
+
+    def __init__(self, variable, value):
+        self.variable = variable
+        self.value = value
+
+    def fields(self):
+        return []
+
+    def export(self, reads, record):
+        value = self.value(record) if callable(self.value) else self.value
+        return {self.variable: value} if value is not None else {}
+
+    def drift(self, reads, record, variables):
+        return []
+
+
+class Settings(Part):
+    """A variable holding a module's options, one for each field of ``resource`` (but ``exclude``).
+
+    The export writes every field, by its readable option value, and null for one the record holds
+    no value of (a module takes null as "leave it as it is"); the audit turns the inventory's
+    options into the API's terms (``Resource.desired``) and names each field
+    ``Resource.differences`` finds, as a check-mode run of the module would change it, and a field
+    the inventory holds as null that the account now has a value of.
+    """
+
+    def __init__(self, variable, resource, exclude=(), record_of=None):
+        self.variable = variable
+        self.resource = resource
+        self.fields_of = [field for field in resource.fields if field.option not in exclude]
+        # What the declaration compares against: the record as read, or what a kind adds to it.
+        self.record_of = record_of or (lambda reads, record: record)
+
+    def fields(self):
+        return ["%s.%s" % (self.variable, field.option) for field in self.fields_of]
+
+    def export(self, reads, record):
+        record = self.record_of(reads, record)
+        return {self.variable: {field.option: field.from_api(record) for field in self.fields_of}}
+
+    def drift(self, reads, record, variables):
+        return self.drift_of(reads, record, variables.get(self.variable) or {}, "%s.%%s" % self.variable)
+
+    def drift_of(self, reads, record, wanted, name):
+        record = self.record_of(reads, record)
+        found = []
+        for field in self.fields_of:
+            if field.option not in wanted:
+                continue
+            value = wanted[field.option]
+            held = field.from_api(record)
+            if value is None:
+                # Null was written for a field the account held no value of: one it holds now is new.
+                differs = held not in (None, "", [])
+            else:
+                differs = bool(self.resource.differences(record, self.resource.desired({field.option: value}, [field])))
+            if differs:
+                found.append(drift(name % field.option, value, held))
+        return found
+
+
+class Options(Settings):
+    """One variable per field of ``resource``, named ``prefix`` + option (``dns_zone_soa_email``), or
+    ``prefix`` + the name ``renames`` gives an option the role calls otherwise."""
+
+    def __init__(self, prefix, resource, exclude=(), record_of=None, renames=None):
+        super().__init__(None, resource, exclude, record_of)
+        self.prefix = prefix
+        self.renames = dict(renames or {})
+
+    def _variable(self, option):
+        return self.prefix + self.renames.get(option, option)
+
+    def fields(self):
+        return [self._variable(field.option) for field in self.fields_of]
+
+    def export(self, reads, record):
+        return {self._variable(option): value for option, value in super().export(reads, record)[None].items()}
+
+    def drift(self, reads, record, variables):
+        wanted = {field.option: variables[self._variable(field.option)] for field in self.fields_of if self._variable(field.option) in variables}
+        found = self.drift_of(reads, record, wanted, "%s")
+        for finding in found:
+            finding["field"] = self._variable(finding["field"])
+        return found
+
+
+class ItemList(Part):
+    """A variable holding a list of items, each in its module's option shape.
+
+    ``present(reads, record)`` are the items as the API reads them; ``to_options(item)`` is an item
+    as the variable holds it (what the export writes) and ``to_api(item, record)`` the partial
+    record an item of the variable asks for, which ``items`` (the module's ``Items`` declaration)
+    keys and compares: exactly as the module's plan does. ``label(item)`` names an item in a drift
+    (by default its key). Items the platform owns (``items.platform``) are neither written nor
+    missed. With ``whole`` the list is the whole of the parent's (the role purges): an item of
+    the account the variable lacks is drift too. With ``ordered`` the order is part of it (edge
+    rules run in the order listed): another order is drift of the list.
+    """
+
+    def __init__(self, variable, items, present, to_options, to_api, label=None, key=None, whole=True, ordered=False):
+        self.variable = variable
+        self.items = items
+        self.present = present
+        self.to_options = to_options
+        self.to_api = to_api
+        self.label = label or (lambda item: str(self.key_of(item)))
+        self.key_of = key or items.key
+        self.whole = whole
+        self.ordered = ordered
+
+    def fields(self):
+        return [self.variable]
+
+    def _present(self, reads, record):
+        return [item for item in self.present(reads, record) if not self.items.platform(item)]
+
+    def export(self, reads, record):
+        return {self.variable: [self.to_options(item) for item in self._present(reads, record)]}
+
+    def drift(self, reads, record, variables):
+        listed = variables.get(self.variable)
+        if listed is None:
+            return []
+        present = {self.key_of(item): item for item in self._present(reads, record)}
+        found = []
+        seen = set()
+        for item in listed:
+            wanted = self.to_api(item, record)
+            key = self.key_of(wanted)
+            seen.add(key)
+            held = present.get(key)
+            name = "%s[%s]" % (self.variable, self.label(wanted))
+            if held is None:
+                found.append(drift(name, item, None))
+                continue
+            changes = self.items.differences(held, wanted)
+            if not changes:
+                continue
+            account = self.to_options(held)
+            predicted = self.to_options(self.items.predict(copy.deepcopy(held), changes))
+            for option in sorted(option for option in predicted if not same(predicted.get(option), account.get(option))):
+                found.append(drift("%s.%s" % (name, option), item.get(option), account.get(option)))
+        if self.whole:
+            found.extend(drift("%s[%s]" % (self.variable, self.label(item)), None, self.to_options(item))
+                         for key, item in present.items() if key not in seen)
+        if self.ordered and not found:
+            listed_keys = [self.key_of(self.to_api(item, record)) for item in listed]
+            held_keys = [key for key in present if key in set(listed_keys)]
+            if listed_keys != held_keys:
+                found.append(drift("%s (order)" % self.variable, [self.label(self.to_api(item, record)) for item in listed],
+                                   [self.label(present[key]) for key in held_keys]))
+        return found
+
+
+class Shape:
+    """The role of a kind, and its variables as parts.
+
+    ``identity`` is the variable whose presence says that an inventory host describes a resource
+    of this role, and whose value finds the resource in the account read (``find(hosts, value)``).
+    ``applies(reads, record)`` says whether the role manages a given record at all (a Shield zone
+    that protects no pull zone, a storage zone no pull zone serves, is no host of its role).
+    """
+
+    def __init__(self, role, identity, parts, applies=None):
+        self.role = role
+        self.identity = identity
+        self.parts = tuple(parts)
+        self.applies = applies or (lambda reads, record: True)
+
+    def fields(self):
+        return [name for part in self.parts for name in part.fields()]
+
+    def export(self, reads, record):
+        if not self.applies(reads, record):
+            return None
+        variables = {}
+        for part in self.parts:
+            variables.update(part.export(reads, record))
+        return variables
+
+    def drift(self, reads, record, variables):
+        return [found for part in self.parts for found in part.drift(reads, record, variables)]
+
+
+def snake(api_name):
+    return next(iter(to_snake({api_name: None})))

@@ -1,0 +1,274 @@
+"""The account as one truth: an export the audit finds nothing in, and every exported field's change found.
+
+A fixture account holds every kind with its managed fields set away from their defaults. It is
+exported (``read_account`` with the roles' variables), then audited against itself: no drift.
+Then, for each field the export writes (``Shape.fields()``, enumerated from the declarations, so a
+field added later is covered without a new test), a change made through the API by the module
+that manages it must be reported by the audit, named by the host's kind, its resource's name and
+that field.
+"""
+
+import copy
+
+import pytest
+import requests
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils import account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles import Options, Settings
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.modules import (
+    dns_record,
+    dns_zone,
+    edge_script,
+    edge_script_release,
+    edge_script_secret,
+    edge_script_variable,
+    mc_container_template,
+    mc_registry,
+    pullzone,
+    pullzone_edge_rule,
+    pullzone_hostname,
+    pullzone_referrer,
+    shield_access_list,
+    shield_bot_detection,
+    shield_rate_limit,
+    shield_waf_rule,
+    shield_zone,
+    storage_zone,
+    videolibrary,
+    videolibrary_referrer,
+)
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
+
+CODE = "export default { fetch() { return new Response('live'); } };\n"
+FILES = {"index.html": b"<h1>Shop</h1>\n", "css/site.css": b"h1 { color: teal; }\n"}
+
+ACCOUNT = dict(
+    registries=[{"id": 1042, "displayName": "Team registry", "hostName": "ghcr.io", "userName": "deploy-bot"}],
+    apps=[{
+        "id": "shopApp01", "name": "shop", "runtimeType": "shared", "autoScaling": {"min": 1, "max": 3},
+        "containerTemplates": [{"id": "shopWebTpl1", "name": "web", "imageRegistryId": "1042", "imageNamespace": "acme",
+                                "imageName": "storefront", "imageTag": "1.4.0"}],
+    }],
+    edge_scripts=[{
+        "Id": 4700, "Name": "router", "ScriptType": 2, "Code": CODE,
+        "EdgeScriptVariables": [{"Name": "REGION", "DefaultValue": "eu", "Required": True}],
+        "Secrets": [{"Name": "API_TOKEN", "Secret": "LEAKCANARY-token"}],
+    }],
+    pull_zones=[
+        {"Id": 10, "Name": "shop", "OriginUrl": "https://origin.example.com", "OriginHostHeader": "origin.example.com",
+         "AddHostHeader": True, "VerifyOriginSSL": True, "FollowRedirects": True, "Type": 1,
+         "EnableGeoZoneASIA": False, "EnableGeoZoneSA": False, "CacheControlMaxAgeOverride": 3600,
+         "CacheControlPublicMaxAgeOverride": 600, "IgnoreQueryStrings": False, "EnableQueryStringOrdering": False,
+         "QueryStringVaryParameters": ["lang"], "UseStaleWhileUpdating": True, "UseStaleWhileOffline": True,
+         "UseBackgroundUpdate": True, "BlockedCountries": ["KP"], "BlockedIps": ["203.0.113.7"], "ZoneSecurityEnabled": True,
+         "ZoneSecurityIncludeHashRemoteIP": True, "EnableAccessControlOriginHeader": True,
+         "AccessControlOriginHeaderExtensions": ["woff2"], "EnableLogging": False, "LoggingIPAnonymizationEnabled": False,
+         "LogAnonymizationType": 1, "MonthlyBandwidthLimit": 1000000000, "RequestLimit": 100, "ConnectionLimitPerIPCount": 10,
+         "BurstSize": 5, "OptimizerEnabled": True, "OptimizerMinifyCSS": True, "OptimizerMinifyJavaScript": True,
+         "OptimizerEnableWebP": True, "OptimizerEnableManipulationEngine": True, "OptimizerAutomaticOptimizationEnabled": True,
+         "EnableAutoSSL": True, "EnableOriginShield": True, "OriginShieldZoneCode": "IL",
+         "Hostnames": [{"Value": "cdn.example.com", "ForceSSL": True, "HasCertificate": True}],
+         "AllowedReferrers": ["shop.example.com"], "BlockedReferrers": ["copycat.example.org"],
+         "EdgeRules": [
+             {"Guid": "3e1b2c4d-5f60-4a7b-8c9d-0e1f2a3b4c5d", "Description": "Maintenance redirect", "ActionType": 1,
+              "ActionParameter1": "https://status.example.com", "Enabled": False,
+              "Triggers": [{"Type": 0, "PatternMatches": ["https://*/maintenance*"], "PatternMatchingType": 0}]},
+             {"Guid": "8d6a1b52-7f0e-4d3a-9a53-4b9a8e0c2f11", "Description": "Block admin paths", "ActionType": 4, "Enabled": True,
+              "Triggers": [{"Type": 0, "PatternMatches": ["*/admin*"], "PatternMatchingType": 0}]},
+         ]},
+        # The static site's pull zone.
+        {"Id": 11, "Name": "site", "OriginType": 2, "StorageZoneId": 4320},
+    ],
+    video_libraries=[{"Id": 20, "Name": "lessons", "AllowedReferrers": ["courses.example.com"], "BlockedReferrers": ["copy.example.net"],
+                      "EnabledResolutions": "360p,720p", "PlayerKeyColor": "#ff7755", "ShowHeatmap": True, "EnableMP4Fallback": True}],
+    shield_zones=[{
+        "shieldZoneId": 4102, "pullZoneId": 10, "planType": 1, "wafEnabled": True, "wafExecutionMode": 1, "learningMode": False,
+        "dDoSShieldSensitivity": 2, "customWafRules": [], "accessLists": {},
+    }],
+    dns_zones=[{
+        "Id": 1, "Domain": "example.com", "SoaEmail": "hostmaster@example.com", "LoggingEnabled": True, "CertificateKeyType": 1,
+        "Records": [{"Type": 0, "Name": "www", "Value": "192.0.2.10", "Ttl": 600},
+                    {"Type": 4, "Name": "", "Value": "mail.example.com", "Priority": 10, "Ttl": 3600}],
+    }],
+    storage_zones=[{"Id": 4320, "Name": "site", "Region": "DE", "ReplicationRegions": ["NY"], "Rewrite404To200": True},
+                   {"Id": 4321, "Name": "downloads", "Region": "DE", "Custom404FilePath": "/404.html"}],
+)
+
+
+class World:
+    def __init__(self, simulator):
+        self.simulator = simulator
+        self.client = BunnyClient(simulator.key, simulator.url, 10, 0)
+        self.storage_url = simulator.url + "/storage"
+
+    def export(self):
+        return [host for host in account.read_account(self.client, with_roles=True, storage_url=self.storage_url) if host["role"]]
+
+    def audit(self, exported):
+        described = [dict(host=host["host"], role=host["role"], variables=copy.deepcopy(host["role_variables"])) for host in exported]
+        findings, unmanaged = account.audit_account(self.client, described, storage_url=self.storage_url)
+        return {finding["host"]: finding for finding in findings}, unmanaged
+
+    def run(self, module, **options):
+        result = run_module(module, self.simulator.api_args(api_retries=0, **options))
+        assert not result.get("failed"), result
+        return result
+
+    def upload(self, zone, path, content):
+        password = self.client.get("/storagezone/%d" % zone)["Password"]
+        name = self.client.get("/storagezone/%d" % zone)["Name"]
+        answer = requests.put("%s/%s/%s" % (self.storage_url, name, path), data=content, headers={"AccessKey": password}, timeout=10)
+        assert answer.status_code == 201, answer.text
+
+
+@pytest.fixture
+def world(simulator):
+    simulator.load(**copy.deepcopy(ACCOUNT))
+    account_world = World(simulator)
+    for path, content in FILES.items():
+        account_world.upload(4320, path, content)
+    account_world.upload(4321, "setup.exe", b"MZ")
+    account_world.run(edge_script_release, script_id=4700, note="first")
+    return account_world
+
+
+def test_the_audit_of_a_fresh_export_finds_nothing_and_every_kind_has_a_role(world):
+    exported = world.export()
+    findings, unmanaged = world.audit(exported)
+
+    assert {host["kind"] for host in exported} == {kind.name for kind in account.KINDS}
+    assert [finding for finding in findings.values() if finding["drifted"]] == []
+    assert unmanaged == []
+
+
+# --- Every field, changed in turn ------------------------------------------------------------------
+
+# The module that changes a resource's settings, and the option naming the resource.
+SETTINGS_MODULES = {
+    "pull zone": (pullzone, "id", 10), "DNS zone": (dns_zone, "id", 1), "Shield zone": (shield_zone, "id", 4102),
+    "video library": (videolibrary, "id", 20), "edge script": (edge_script, "id", 4700), "container registry": (mc_registry, "id", 1042),
+}
+# The storage zone of each storage role.
+STORAGE_ZONES = {"static_site": 4320, "storage_zone": 4321}
+# Values a change may not take from the field's type alone: a pattern, a bound, a reference.
+CHANGED_VALUES = {
+    "origin_url": "https://moved.example.com", "origin_host_header": "moved.example.com", "soa_email": "dns@example.com",
+    "origin_shield_zone_code": "FR", "storage_zone_id": 4321, "perma_cache_storage_zone_id": 4321, "custom_404_file_path": "/missing.html",
+    "player_key_color": "#000000", "player_language": "de", "webhook_url": "https://hooks.example.com/video",
+    "user_name": "other-bot", "learning_mode_until": "2030-01-01T00:00:00Z", "waf_engine_config": {"rule_1": "x"},
+    "enabled_resolutions": ["240p", "360p", "720p"], "playback_speeds": ["1", "2"], "player_controls": ["play", "progress"],
+    "watermark": {"position_left": 10, "position_top": 10, "width": 20, "height": 20},
+}
+# Options a change needs beside the field, since the module refuses it alone.
+WITH_OPTIONS = {
+    "background_update": {"stale_while_updating": False},
+    "user_name": {"password": "LEAKCANARY-new-password"},
+}
+
+
+def settings_fields():
+    """``(shape, part, field)`` of every field a Settings or Options part writes."""
+    return [(shape, part, field) for kind in account.KINDS for shape in kind.shapes for part in shape.parts
+            if isinstance(part, (Settings, Options)) for field in part.fields_of]
+
+
+def changed(field, value):
+    if field.option in CHANGED_VALUES:
+        return CHANGED_VALUES[field.option]
+    if field.type == "bool":
+        return not value
+    if field.choices and field.type != "list":
+        return next(choice for choice in field.choices if choice != value)
+    if field.type == "int":
+        return (value or 0) + 1
+    if field.type == "list":
+        choices = [choice for choice in field.choices or () if choice not in (value or [])]
+        return list(value or []) + [choices[0] if choices else "added"]
+    return "%s-changed" % (value or "value")
+
+
+@pytest.mark.parametrize("shape, part, field", settings_fields(), ids=lambda item: getattr(item, "option", None) or getattr(item, "role", None)
+                         or type(item).__name__)
+def test_a_changed_setting_is_drift_named_by_its_field(world, shape, part, field):
+    exported = world.export()
+    host = next(host for host in exported if host["role"] == shape.role)
+    variable = part.fields()[part.fields_of.index(field)]
+    if field.create_only or field.option == "replication_regions" and shape.role in STORAGE_ZONES:
+        pytest.skip("the API cannot change %s once the resource exists, so it cannot drift" % field.option)
+    if shape.role in STORAGE_ZONES:
+        module, option, record_id = storage_zone, "id", STORAGE_ZONES[shape.role]
+    else:
+        module, option, record_id = SETTINGS_MODULES[part.resource.noun]
+    current = variable_value(host["role_variables"], variable)
+    world.run(module, **dict(WITH_OPTIONS.get(field.option, {}), **{option: record_id, field.option: changed(field, current)}))
+
+    findings, _unmanaged = world.audit(exported)
+
+    assert variable in [found["field"] for found in findings[host["host"]]["drift"]], findings[host["host"]]
+
+
+def variable_value(variables, name):
+    if "." in name:
+        holder, option = name.split(".", 1)
+        return variables.get(holder, {}).get(option)
+    return variables.get(name)
+
+
+# The change behind the inventory's back for every other field: a module run that a colleague might make.
+OTHER_CHANGES = {
+    "pullzone_domains_hostnames": lambda world: world.run(pullzone_hostname, pull_zone_id=10, hostnames=["new.example.com"]),
+    "pullzone_domains_free_certificate": lambda world: world.simulator.load(**dict(copy.deepcopy(ACCOUNT), pull_zones=[
+        dict(ACCOUNT["pull_zones"][0], Hostnames=[{"Value": "cdn.example.com", "ForceSSL": True, "HasCertificate": False}]),
+        ACCOUNT["pull_zones"][1]])),
+    "pullzone_domains_allowed_referrers": lambda world: world.run(pullzone_referrer, pull_zone_id=10, allowed_referrers=["x.example.com"]),
+    "pullzone_domains_blocked_referrers": lambda world: world.run(pullzone_referrer, pull_zone_id=10, blocked_referrers=["y.example.com"]),
+    "pullzone_domains_edge_rules": lambda world: world.run(pullzone_edge_rule, pull_zone_id=10, description="Block admin paths", enabled=False),
+    "dns_zone_custom_nameservers": lambda world: world.run(dns_zone, id=1, custom_nameservers_enabled=True, nameserver1="ns1.example.net",
+                                                           nameserver2="ns2.example.net"),
+    "dns_zone_dnssec": lambda world: world.run(dns_zone, id=1, dnssec=True),
+    "dns_zone_records": lambda world: world.run(dns_record, zone_id=1, records=[{"type": "A", "name": "www", "value": "192.0.2.10", "ttl": 60}]),
+    "static_site_files": lambda world: world.upload(4320, "css/site.css", b"h1 { color: red; }\n"),
+    "storage_zone_files": lambda world: world.upload(4321, "readme.txt", b"new"),
+    "shield_waf_rules": lambda world: world.run(shield_waf_rule, shield_zone_id=4102, name="Block scanners", action="block",
+                                                conditions=[{"variable": "REQUEST_URI", "operator": "contains", "value": "wp-admin"}]),
+    "shield_rate_limits": lambda world: world.run(shield_rate_limit, shield_zone_id=4102, name="Login", action="rate_limit",
+                                                  conditions=[{"variable": "REQUEST_URI", "operator": "begins_with", "value": "/login"}],
+                                                  requests=10, window=60),
+    "shield_access_lists": lambda world: world.run(shield_access_list, shield_zone_id=4102, name="Partners", type="ip",
+                                                   entries=["198.51.100.7"]),
+    "shield_managed_lists": lambda world: world.run(shield_access_list, shield_zone_id=4102,
+                                                    managed_lists=[{"name": first_managed_list(world), "enabled": True, "action": "log"}]),
+    "shield_bot_detection": lambda world: world.run(shield_bot_detection, shield_zone_id=4102, execution_mode="challenge"),
+    "edge_script_deploy_code_file": lambda world: world.run(edge_script, id=4700, code="export default {};\n"),
+    "edge_script_deploy_published": lambda world: world.run(edge_script, id=4700, code="export default { unpublished: true };\n"),
+    "edge_script_deploy_variables": lambda world: world.run(edge_script_variable, script_id=4700, name="REGION", default_value="us"),
+    "edge_script_deploy_secrets": lambda world: world.run(edge_script_secret, script_id=4700, name="NEW_SECRET", value="LEAKCANARY-new"),
+    "mc_rollout_containers": lambda world: world.run(mc_container_template, app_id="shopApp01", name="web", image_tag="1.5.0"),
+    "video_library_allowed_referrers": lambda world: world.run(videolibrary_referrer, video_library_id=20, allowed_referrers=["a.example.com"]),
+    "video_library_blocked_referrers": lambda world: world.run(videolibrary_referrer, video_library_id=20, blocked_referrers=["b.example.com"]),
+}
+
+
+def first_managed_list(world):
+    overview = world.client.get("/shield/shield-zone/4102/access-lists")
+    return overview["managedLists"][0]["name"]
+
+
+def other_fields():
+    settings = {(shape.role, name) for shape, part, field in settings_fields() for name in [part.fields()[part.fields_of.index(field)]]}
+    return [(shape, name) for kind in account.KINDS for shape in kind.shapes for name in shape.fields() if (shape.role, name) not in settings]
+
+
+@pytest.mark.parametrize("shape, field", other_fields(), ids=lambda item: getattr(item, "role", item))
+def test_a_change_of_every_other_field_is_drift_named_by_its_field(world, shape, field):
+    exported = world.export()
+    host = next(host for host in exported if host["role"] == shape.role)
+    OTHER_CHANGES[field](world)
+
+    findings, _unmanaged = world.audit(exported)
+
+    found = findings[host["host"]]
+    assert (found["kind"], found["name"]) == (host["kind"], host["name"])
+    assert any(drifted["field"] == field or drifted["field"].startswith((field + "[", field + " ", field + "."))
+               for drifted in found["drift"]), found
