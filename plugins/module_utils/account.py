@@ -226,6 +226,30 @@ class Certificates(Part):
                 if canonical(hostname_value(hostname)) in listed and not hostname.get("HasCertificate")]
 
 
+def _listable_rules(reads, zone):
+    """The rules a rules list can name: the zone's own (not bunny.net's), each by a description no other has."""
+    rules = [rule for rule in ordered_rules(zone) if not rule.get("ReadOnly")]
+    descriptions = [rule.get("Description") for rule in rules]
+    return [rule for rule in rules if rule.get("Description") and descriptions.count(rule["Description"]) == 1]
+
+
+class EdgeRulesPurge(Part):
+    """Whether the role may delete the rules its list leaves out: only when the list names every rule
+    of the zone's own (one without a description, or sharing it, cannot be named, so it must stay)."""
+
+    variable = "pullzone_domains_edge_rules_purge"
+
+    def fields(self):
+        return []
+
+    def export(self, reads, zone):
+        own = [rule for rule in zone.get("EdgeRules") or [] if not rule.get("ReadOnly")]
+        return {self.variable: len(_listable_rules(reads, zone)) == len(own)}
+
+    def drift(self, reads, zone, variables):
+        return []
+
+
 def _rule_options(rule):
     """An edge rule as an item of pullzone_edge_rule's rules: what the rule is, not where it stands or whose it is."""
     projected = project_rule(rule)
@@ -244,8 +268,10 @@ PULL_ZONE_SHAPE = Shape("pullzone_domains", "pullzone_domains_pull_zone_id", (
     ItemList("pullzone_domains_blocked_referrers", PULL_ZONE_REFERRERS["blocked_referrers"],
              lambda reads, zone: zone.get("BlockedReferrers") or [], to_options=str, to_api=lambda name, zone: canonical(name)),
     # The rules in the order they run; a rule is the one of its description, as the rules list names them.
-    ItemList("pullzone_domains_edge_rules", EDGE_RULES, lambda reads, zone: ordered_rules(zone), to_options=_rule_options,
-             to_api=lambda item, zone: desired_content(item), key=lambda rule: rule.get("Description"), ordered=True),
+    ItemList("pullzone_domains_edge_rules", EDGE_RULES, _listable_rules, to_options=_rule_options,
+             to_api=lambda item, zone: desired_content(item), key=lambda rule: rule.get("Description"), ordered=True,
+             whole="pullzone_domains_edge_rules_purge"),
+    EdgeRulesPurge(),
     Fixed("pullzone_domains_purge", True),
 ))
 

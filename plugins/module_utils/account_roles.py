@@ -150,8 +150,9 @@ class ItemList(Part):
     keys and compares: exactly as the module's plan does. ``label(item)`` names an item in a drift
     (by default its key). Items the platform owns (``items.platform``) are neither written nor
     missed. With ``whole`` the list is the whole of the parent's (the role purges): an item of
-    the account the variable lacks is drift too. With ``ordered`` the order is part of it (edge
-    rules run in the order listed): another order is drift of the list.
+    the account the variable lacks is drift too; ``whole`` may name the variable that says so
+    instead. With ``ordered`` the order is part of it (edge rules run in the order listed): another
+    order is drift of the list.
     """
 
     def __init__(self, variable, items, present, to_options, to_api, label=None, key=None, whole=True, ordered=False):
@@ -197,7 +198,7 @@ class ItemList(Part):
             predicted = self.to_options(self.items.predict(copy.deepcopy(held), changes))
             for option in sorted(option for option in predicted if not same(predicted.get(option), account.get(option))):
                 found.append(drift("%s.%s" % (name, option), item.get(option), account.get(option)))
-        if self.whole:
+        if self.whole is True or (self.whole and variables.get(self.whole)):
             found.extend(drift("%s[%s]" % (self.variable, self.label(item)), None, self.to_options(item))
                          for key, item in present.items() if key not in seen)
         if self.ordered and not found:

@@ -28,7 +28,7 @@ from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.test_shield_r
 
 def exported(simulator, kind):
     client = BunnyClient(simulator.key, simulator.url, 10, 0)
-    return {entry["host"]: entry for entry in account.read_account(client, kinds=(kind,), with_roles=True)}
+    return {entry["host"]: entry for entry in account.read_account(client, kinds=(kind,), with_roles=True, storage_url=simulator.url + "/storage")}
 
 
 def test_a_shield_zones_rules_and_lists_are_exported_as_its_modules_find_them(simulator):
@@ -113,11 +113,12 @@ def test_a_storage_zone_a_pull_zone_serves_is_exported_as_a_static_site_that_its
     variables = hosts["storage_zone_site"]["role_variables"]
     simulator.clear_requests()
 
-    # A zone no pull zone serves is no site; of two pull zones, the first is the site's.
-    assert hosts["storage_zone_backups"]["role"] is None
+    # A zone no pull zone serves is no site, but a storage zone; of two pull zones, the first is the site's.
+    assert hosts["storage_zone_backups"]["role"] == "storage_zone"
     assert variables == {
-        "static_site_name": "site", "static_site_pull_zone_name": "site-cdn", "static_site_region": "DE",
+        "static_site_name": "site", "static_site_pull_zone_name": "site-cdn", "static_site_region": "DE", "static_site_zone_tier": "standard",
         "static_site_replication_regions": ["NY"], "static_site_custom_404_file_path": "/404.html", "static_site_rewrite_404_to_200": True,
+        "static_site_files": [],
     }
     zone = run_module(storage_zone, simulator.api_args(
         name="site", region="DE", replication_regions=["NY"], custom_404_file_path="/404.html", rewrite_404_to_200=True), check_mode=True)
@@ -144,28 +145,31 @@ def test_a_pull_zones_domains_are_exported_as_its_modules_find_them_with_rules_n
     variables = exported(simulator, "pull_zone")["pull_zone_assets"]["role_variables"]
     simulator.clear_requests()
 
+    settings = variables.pop("pullzone_domains_settings")
     assert variables == {
         "pullzone_domains_pull_zone_id": 10,
         # The zone's own b-cdn.net hostname is the system's, not the role's.
         "pullzone_domains_hostnames": [{"name": "cdn.example.com", "force_ssl": True}, {"name": "old.example.com", "force_ssl": False}],
+        "pullzone_domains_free_certificate": False,
         "pullzone_domains_allowed_referrers": ["example.com"],
         "pullzone_domains_blocked_referrers": ["bad.example.net"],
+        # Only a rule whose description is its own can be listed; the others stay, so nothing is purged.
         "pullzone_domains_edge_rules": [
-            {"description": "Redirect", "enabled": True},
-            {"guid": "9c1e4b7a-6d2f-4a8e-b3c5-7f0a1d2e3b4c", "enabled": False},
-            {"guid": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "enabled": True},
-            {"guid": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e", "enabled": True},
+            {"description": "Redirect", "actions": [{"type": "redirect", "parameter_1": "https://a.example", "parameter_2": None, "parameter_3": None}],
+             "triggers": [], "trigger_matching_type": "any", "enabled": True},
         ],
+        "pullzone_domains_edge_rules_purge": False,
         "pullzone_domains_purge": True,
     }
+    zone = run_module(pullzone, simulator.api_args(id=10, **settings), check_mode=True)
     hostnames = run_module(pullzone_hostname, simulator.api_args(pull_zone_id=10, hostnames=variables["pullzone_domains_hostnames"], purge=True),
                            check_mode=True)
     referrers = run_module(pullzone_referrer, simulator.api_args(
         pull_zone_id=10, allowed_referrers=variables["pullzone_domains_allowed_referrers"],
         blocked_referrers=variables["pullzone_domains_blocked_referrers"], purge=True), check_mode=True)
-    rules = [run_module(pullzone_edge_rule, simulator.api_args(pull_zone_id=10, **rule), check_mode=True)
-             for rule in variables["pullzone_domains_edge_rules"]]
-    for result in [hostnames, referrers] + rules:
+    rules = run_module(pullzone_edge_rule, simulator.api_args(pull_zone_id=10, rules=variables["pullzone_domains_edge_rules"], purge=False),
+                       check_mode=True)
+    for result in [zone, hostnames, referrers, rules]:
         assert result["changed"] is False, result
     assert simulator.writes() == []
 
@@ -190,7 +194,8 @@ def test_a_dns_zones_own_settings_are_exported_as_dns_zone_finds_them(simulator)
     assert {name: value for name, value in variables.items() if name != "dns_zone_records"} == {
         "dns_zone_domain": "example.com", "dns_zone_purge": True, "dns_zone_soa_email": "hostmaster@example.com",
         "dns_zone_custom_nameservers": ["ns1.example.net", "ns2.example.net"], "dns_zone_logging_enabled": True,
-        "dns_zone_log_anonymization": True, "dns_zone_dnssec": False,
+        "dns_zone_log_anonymization": True, "dns_zone_log_anonymization_type": "one_digit", "dns_zone_certificate_key_type": "ecdsa",
+        "dns_zone_dnssec": False,
     }
     result = run_module(dns_zone, simulator.api_args(
         domain="example.com", soa_email=variables["dns_zone_soa_email"], custom_nameservers_enabled=True,
@@ -219,6 +224,8 @@ def test_an_edge_script_is_exported_with_its_code_its_variables_and_a_placeholde
         "edge_script_deploy_variables": [{"name": "UPSTREAM", "default_value": "https://origin.example.com", "required": True},
                                          {"name": "MODE", "required": False}],
         "edge_script_deploy_secrets": [{"name": "SIGNING_KEY", "value": None}],
+        # Nothing of it is published yet.
+        "edge_script_deploy_published": False,
         "edge_script_deploy_purge": True,
     }
 
@@ -235,7 +242,8 @@ def test_the_pull_zones_are_listed_once_for_their_hosts_and_the_sites_they_serve
     simulator.load(storage_zones=[site_zone()], pull_zones=[{"Id": 8, "Name": "site-cdn", "OriginType": 2, "StorageZoneId": 30}])
     simulator.clear_requests()
 
-    hosts = account.read_account(BunnyClient(simulator.key, simulator.url, 10, 0), kinds=("pull_zone", "storage_zone"), with_roles=True)
+    hosts = account.read_account(BunnyClient(simulator.key, simulator.url, 10, 0), kinds=("pull_zone", "storage_zone"), with_roles=True,
+                                 storage_url=simulator.url + "/storage")
 
     assert {entry["role"] for entry in hosts} == {"pullzone_domains", "static_site"}
     assert [entry["path"] for entry in simulator.requests()].count("/pullzone") == 1
@@ -262,8 +270,8 @@ def test_without_roles_the_account_is_read_without_them(simulator):
 def test_a_bot_detection_section_the_read_leaves_out_is_left_out():
     options = {"execution_mode": {"choices": ["log_only", "challenge"]}, "ip_address": {"options": {"sensitivity": {"choices": ["low"]}}}}
 
-    assert account._settable({"execution_mode": "challenge", "ip_address": None}, options) == {"execution_mode": "challenge"}
-    assert account._settable({"execution_mode": 7, "ip_address": {"sensitivity": "low"}}, options) == {"ip_address": {"sensitivity": "low"}}
+    assert account.settable({"execution_mode": "challenge", "ip_address": None}, options) == {"execution_mode": "challenge"}
+    assert account.settable({"execution_mode": 7, "ip_address": {"sensitivity": "low"}}, options) == {"ip_address": {"sensitivity": "low"}}
 
 
 def test_an_application_is_exported_with_each_containers_image_tag_and_digest(simulator):
