@@ -69,8 +69,15 @@ options:
       - The kinds of resources to list; the others are not read at all.
     type: list
     elements: str
-    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library]
-    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library]
+    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry]
+    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry]
+  storage_url:
+    description:
+      - Base URL of the storage API, for the manifests of the storage zones' files with
+        O(role_variables), instead of each zone's region host.
+    type: str
+    env:
+      - name: BUNNYNET_STORAGE_URL
   group:
     description: A group that holds every host of the account, besides the group of its kind.
     type: str
@@ -78,15 +85,18 @@ options:
   role_variables:
     description:
       - Also give each host C(bunnynet_role), the collection's role that manages a resource of its
-        kind (V(pullzone_domains), V(dns_zone), V(static_site), V(shield), V(edge_script_deploy),
-        V(mc_rollout)), and C(bunnynet_role_variables), that role's variables as the resource is
-        now, which the C(bunnynet.cloud.export) playbook writes out.
-      - C(bunnynet_role) is null where no role manages the resource as it is (a video library, a
-        storage zone that no pull zone serves, a Shield zone that protects no pull zone).
+        kind (V(pullzone_domains), V(dns_zone), V(static_site), V(storage_zone), V(shield),
+        V(edge_script_deploy), V(mc_rollout), V(video_library), V(mc_registry)), and
+        C(bunnynet_role_variables), that role's variables as the resource is now, every field the
+        role's modules manage, as M(bunnynet.cloud.account_export) writes them out.
+      - C(bunnynet_role) is null where no role manages the resource as it is (a Shield zone that
+        protects no pull zone, a registry the platform owns).
       - A storage zone that a pull zone serves is a V(static_site) without a build directory, so
-        the role manages the two zones and leaves the files as they are.
-      - Costs a few more reads per resource (a script's code and secrets, a Shield zone's rules,
-        access lists and bot detection). Secret values, which the API never returns, are null.
+        the role manages the two zones and leaves the files as they are; its files are listed with
+        their size and checksum, as for a V(storage_zone).
+      - Costs the reads the API forces for what a list leaves out (a script's code, secrets and live
+        release, a Shield zone's rules, access lists and bot detection, a storage zone's files, a
+        video library's pull zone). Secret values, which the API never returns, are null.
     type: bool
     default: false
 requirements:
@@ -97,7 +107,7 @@ notes:
     it (snake_case keys), without the values of secrets.
   - The groups of the kinds are C(bunnynet_pull_zones), C(bunnynet_dns_zones),
     C(bunnynet_storage_zones), C(bunnynet_shield_zones), C(bunnynet_edge_scripts),
-    C(bunnynet_apps) and C(bunnynet_video_libraries).
+    C(bunnynet_apps), C(bunnynet_video_libraries) and C(bunnynet_registries).
   - To turn the account into an inventory of host variables that the collection's roles take,
     run the C(bunnynet.cloud.export) playbook with this inventory source.
 seealso:
@@ -176,7 +186,8 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
             raise AnsibleError("bunnynet.cloud.account: api_timeout must be at least 1 and api_retries 0 to 20.")
         client = BunnyClient(api_key, api_url, timeout, retries, validate_certs=self.get_option("validate_certs"))
         try:
-            return read_account(client, self.get_option("kinds"), with_roles=self.get_option("role_variables"))
+            return read_account(client, self.get_option("kinds"), with_roles=self.get_option("role_variables"),
+                                storage_url=self.get_option("storage_url"))
         except BunnyApiError as error:
             raise AnsibleError("bunnynet.cloud.account could not read the account: %s" % error) from None
 
