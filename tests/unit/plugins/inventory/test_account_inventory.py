@@ -101,8 +101,9 @@ def test_every_kind_of_resource_is_a_host_in_the_group_of_its_kind(simulator, so
     assert hosts_of(inventory, "bunnynet_edge_scripts") == ["edge_script_gateway"]
     assert hosts_of(inventory, "bunnynet_apps") == ["app_web"]
     assert hosts_of(inventory, "bunnynet_video_libraries") == ["video_library_lessons"]
+    assert hosts_of(inventory, "bunnynet_registries") == ["registry_Docker_Hub"]
     assert set(inventory.groups["bunnynet"].child_groups) == {inventory.groups["bunnynet_" + plural] for plural in (
-        "pull_zones", "dns_zones", "storage_zones", "shield_zones", "edge_scripts", "apps", "video_libraries")}
+        "pull_zones", "dns_zones", "storage_zones", "shield_zones", "edge_scripts", "apps", "video_libraries", "registries")}
     assert {entry["method"] for entry in simulator.requests()} == {"GET"}
 
 
