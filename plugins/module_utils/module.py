@@ -4,6 +4,8 @@
 
 """The module base: shared options, the client, input rules, results, diffs and failures."""
 
+import functools
+
 from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
 from ansible.module_utils.common.dict_transformations import camel_dict_to_snake_dict
 
@@ -57,7 +59,9 @@ def to_snake(resource, keep_keys=()):
     }
 
 
+@functools.lru_cache(maxsize=4096)
 def _snake_key(key):
+    # An account has a few hundred distinct property names and millions of keys: each is converted once.
     return next(iter(camel_dict_to_snake_dict({key: None})))
 
 
@@ -244,7 +248,9 @@ class BunnyModule:
     def exit_info(self, items, **extra):
         """Finish an info module: nothing changes, the items go under the result key, ``extra`` beside them."""
         result = dict(extra)
-        result[self.result_key] = self.mask(items)
+        # Records only, each secret masked where it stands: adding every masked value to Ansible's
+        # no_log values as well would have Ansible try each of them on every string of a long list.
+        result[self.result_key] = self.mask(items, hide=False)
         self.ansible.exit_json(changed=False, **self._with_retries(result))
 
     def exit_resource(self, changed, before, after, diff=True, **extra):
@@ -280,9 +286,10 @@ class BunnyModule:
             return {self.result_key: masked}
         return masked or {}
 
-    def mask(self, data):
-        """Mask the secret keys' values, and keep those values out of every other part of the output too."""
+    def mask(self, data, hide=True):
+        """Mask the secret keys' values, and (``hide``) keep those values out of every other part of the output too."""
         found = set()
         masked = mask_secrets(data, self.secret_keys, found)
-        self.hide_values(found)
+        if hide:
+            self.hide_values(found)
         return masked
