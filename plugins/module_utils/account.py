@@ -10,6 +10,7 @@ this file. Each kind lists its resources with the same declarations the modules 
 secrets left out entirely: an inventory is read by people and written to caches and files.
 """
 
+import collections
 import hashlib
 import re
 
@@ -140,6 +141,16 @@ class AccountReads:
         if self._pull_zones is None:
             self._pull_zones = PULL_ZONE.list(self.client)
         return self._pull_zones
+
+    def sites(self):
+        """The pull zone that serves each storage zone as its origin, by the storage zone's id (the first by id)."""
+        def index():
+            serving = {}
+            for pull_zone in sorted(self.pull_zones(), key=lambda pull_zone: pull_zone["Id"]):
+                if pull_zone.get("OriginType") == ORIGIN_TYPES["storage_zone"]:
+                    serving.setdefault(pull_zone.get("StorageZoneId"), pull_zone)
+            return serving
+        return self._read_once("sites", None, index)
 
     def _read_once(self, what, key, read):
         if (what, key) not in self._once:
@@ -336,10 +347,7 @@ DNS_ZONE_SHAPE = Shape("dns_zone", "dns_zone_domain", (
 
 def _static_site_pull_zone(reads, zone):
     """The pull zone that serves a storage zone as a site: the first (by id) whose origin it is; None when none does."""
-    serving = sorted((pull_zone for pull_zone in reads.pull_zones()
-                      if pull_zone.get("OriginType") == ORIGIN_TYPES["storage_zone"] and pull_zone.get("StorageZoneId") == zone["Id"]),
-                     key=lambda pull_zone: pull_zone["Id"])
-    return serving[0] if serving else None
+    return reads.sites().get(zone["Id"])
 
 
 class Files(Part):
@@ -649,8 +657,9 @@ def read_account(client, kinds=KIND_NAMES, with_roles=False, storage_url=None):
             continue
         found = kind.resources(reads)
         names = [host_name(kind.name, name) for name, _id, _resource, _record in found]
+        counts = collections.Counter(names)
         for (name, resource_id, resource, record), host in zip(found, names):
-            if names.count(host) > 1:
+            if counts[host] > 1:
                 host = "%s_%s" % (host, resource_id)
             entry = dict(kind=kind.name, group=kind.plural, host=host, name=name, id=resource_id, resource=resource)
             if with_roles:
