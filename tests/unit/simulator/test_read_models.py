@@ -94,6 +94,10 @@ def sparse_variables(pick: Callable[[Any], Any] = lambda body: body) -> Callable
     return complete
 
 
+def without_service_additions(storage_object: Dict[str, Any]) -> Dict[str, Any]:
+    return {name: value for name, value in storage_object.items() if name not in ("Checksum", "ReplicatedZones", "ContentType")}
+
+
 class ReadModel(NamedTuple):
     """`path` answers `model` of the vendor's `document`, or `pick` finds an instance of it in the answer."""
 
@@ -178,10 +182,10 @@ READ_MODELS = [
     ReadModel("/storagezone?page=1", "core", "StorageZoneModel", pick=first("Items")),
     ReadModel("/storagezone", "core", "StorageZoneModel", method="POST", body={"Name": "fresh", "Region": "DE"}),
     ReadModel("/storagezone/regions", "core", "StorageRegionModel", pick=lambda body: body[0]),
-    # The service's listings carry each file's Checksum, which the vendor's StorageObject leaves out
-    # (test_storage_zones.py holds it); every other property is the vendor's.
-    ReadModel("/storage/site/", "edge_storage", "StorageObject", pick=lambda body: {k: v for k, v in body[0].items() if k != "Checksum"}),
-    ReadModel("/storage/site/assets/", "edge_storage", "StorageObject", pick=lambda body: {k: v for k, v in body[0].items() if k != "Checksum"}),
+    # The service's objects carry Checksum, ReplicatedZones and ContentType, which the vendor's
+    # StorageObject leaves out (test_storage_zones.py holds them); every other property is the vendor's.
+    ReadModel("/storage/site/", "edge_storage", "StorageObject", pick=lambda body: without_service_additions(body[0])),
+    ReadModel("/storage/site/assets/", "edge_storage", "StorageObject", pick=lambda body: without_service_additions(body[0])),
 ]
 
 

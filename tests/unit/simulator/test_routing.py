@@ -142,3 +142,11 @@ def test_a_path_in_no_vendor_document_stays_404(api):
 @pytest.mark.usefixtures("world")
 def test_a_method_the_vendor_does_not_have_on_a_served_path_is_not_501(api):
     assert api.patch("/pullzone/1", json={}).status_code == 405
+
+
+# Methods: the HTTP server hands every method to routing
+
+
+@pytest.mark.parametrize("method", ["DESCRIBE", "PURGE", "FROBNICATE"])
+def test_a_method_no_route_takes_is_refused_by_routing_not_by_the_http_parser(api, method):
+    assert_legacy_error(api.request(method, "/pullzone"), 405)
