@@ -131,6 +131,17 @@ def dns_name(name: Optional[str]) -> str:
     return name[:-1] if name.endswith(".") else name
 
 
+def relative_host(value: Optional[str]) -> Optional[str]:
+    """A host value as the service stores it: an absolute name (`lb.example.net.`) without its trailing dot.
+
+    DNS tools send absolute names and add the dot back when they read a value; a value kept with
+    the dot would read back as `lb.example.net..` to them. The root itself (`.`) stays.
+    """
+    if value and len(value) > 1 and value.endswith("."):
+        return value[:-1]
+    return value
+
+
 def _invalid(field: str, message: str, key: str = "dnszone.validation_error", status: int = 400) -> ApiError:
     return ApiError(status, message, errors=[field_error(field, message)], key=key)
 
@@ -194,6 +205,8 @@ def _fill_record(given: Dict[str, Any]) -> Dict[str, Any]:
         if given.get(link_field) is not None:
             record["LinkName"] = str(given[link_field])
     record.update({name: value for name, value in given.items() if name in RECORD_DEFAULTS and value is not None})
+    if type_name in HOST_VALUED:
+        record["Value"] = relative_host(record["Value"])
     return record
 
 
@@ -472,6 +485,8 @@ def _apply(state: SimulatorState, zone: Dict[str, Any], record: Dict[str, Any], 
     if type_name in LINKED_TYPES and changed["LinkName"] is None:
         field = "PullZoneId" if type_name == "PullZone" else "ScriptId"
         raise _invalid(field, f"A {type_name} record needs {field}.")
+    if type_name in HOST_VALUED:
+        changed["Value"] = relative_host(changed["Value"])
     _check_value(type_name, changed["Value"])
     _check_fields(state, type_name, changed, given)
     if type_name == "Redirect":

@@ -300,3 +300,40 @@ def test_fixture_records_take_their_type_by_name_and_ids_unique_across_zones(sim
     first, second = zone(api, 1)["Records"][0], zone(api, 2)["Records"][0]
     assert (first["Type"], second["Type"]) == (2, 4)
     assert first["Id"] != second["Id"]
+
+
+# Absolute host names: stored without the trailing dot, as the service stores them
+
+ABSOLUTE_HOSTS = [
+    {"Type": 2, "Name": "lb", "Value": "lb.example.net."},
+    {"Type": 4, "Name": "", "Value": "lb.example.net.", "Priority": 10},
+    {"Type": 12, "Name": "sub", "Value": "lb.example.net."},
+    {"Type": 10, "Name": "1", "Value": "lb.example.net."},
+    {"Type": 8, "Name": "_sip._tcp", "Value": "lb.example.net.", "Priority": 1, "Weight": 5, "Port": 5060},
+]
+
+
+@pytest.mark.usefixtures("world")
+@pytest.mark.parametrize("record", ABSOLUTE_HOSTS, ids=["CNAME", "MX", "NS", "PTR", "SRV"])
+def test_an_absolute_host_value_reads_back_without_its_trailing_dot(api, record):
+    added = add(api, **record)
+
+    assert added.status_code == 201, added.text
+    assert added.json()["Value"] == "lb.example.net"
+    assert [item["Value"] for item in zone(api)["Records"] if item["Id"] == added.json()["Id"]] == ["lb.example.net"]
+
+
+@pytest.mark.usefixtures("world")
+def test_an_update_to_an_absolute_host_value_is_stored_without_the_dot_and_exported_with_one(api):
+    record_id = add(api, Type=2, Name="lb", Value="a.example.net").json()["Id"]
+
+    assert api.post(f"/dnszone/1/records/{record_id}", json={"Value": "b.example.net."}).status_code == 204
+    assert records_of(api)[(2, "lb", "b.example.net")]["Id"] == record_id
+    assert "lb 300 IN CNAME b.example.net." in api.get("/dnszone/1/export").text.splitlines()
+
+
+@pytest.mark.usefixtures("world")
+def test_a_record_with_the_absolute_form_of_a_host_the_zone_has_is_a_duplicate(api):
+    add(api, Type=4, Name="", Value="mx.example.net", Priority=10)
+
+    assert_legacy_error(add(api, Type=4, Name="", Value="mx.example.net.", Priority=20), 400, key="dnsrecord.duplicate")
