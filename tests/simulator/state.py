@@ -48,7 +48,9 @@ class RequestStats:
     def request_finished(self, resource: Optional[str]) -> None:
         if resource is not None:
             with self._lock:
-                self._in_flight[resource] -= 1
+                # A client may clear the stats as soon as it has its answer, before the request is finished here.
+                if resource in self._in_flight:
+                    self._in_flight[resource] -= 1
 
     def describe(self) -> Dict[str, Any]:
         with self._lock:

@@ -205,6 +205,9 @@ def _fill_record(given: Dict[str, Any]) -> Dict[str, Any]:
         if given.get(link_field) is not None:
             record["LinkName"] = str(given[link_field])
     record.update({name: value for name, value in given.items() if name in RECORD_DEFAULTS and value is not None})
+    # Doubles in the vendor's model: JSON numbers with a fraction part, whatever the fixture gave.
+    for name in ("GeolocationLatitude", "GeolocationLongitude"):
+        record[name] = float(record[name])
     if type_name in HOST_VALUED:
         record["Value"] = relative_host(record["Value"])
     return record

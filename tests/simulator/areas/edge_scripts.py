@@ -182,8 +182,10 @@ def _fill_script(script: Dict[str, Any], next_ids: Dict[str, int]) -> Dict[str, 
     integration = script["Integration"] or {}
     script.setdefault("IntegrationId", integration.get("IntegrationId"))
     script.setdefault("RepositoryId", (integration.get("RepositorySettings") or {}).get("Id"))
-    for name in ("MonthlyCost", "MonthlyRequestCount", "MonthlyCpuTime"):
+    for name in ("MonthlyRequestCount", "MonthlyCpuTime"):
         script.setdefault(name, 0)
+    # The vendor types the cost as a double: a JSON number with a fraction part.
+    script["MonthlyCost"] = float(script.get("MonthlyCost", 0))
     script.setdefault("Code", None)
     script.setdefault("CodeLastModified", script["LastModified"])
     releases = []

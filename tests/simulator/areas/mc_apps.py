@@ -224,7 +224,7 @@ def fill_app(app: Dict[str, Any], registries: List[Dict[str, Any]]) -> Dict[str,
     app.setdefault("autoScaling", {"min": 1, "max": 1})
     app["containerTemplates"] = [fill_template(template, app["id"], registries) for template in app.get("containerTemplates") or []]
     app.setdefault("containerInstances", [])
-    app["volumes"] = [{"name": volume["name"], "size": volume.get("size", 1)} for volume in app.get("volumes") or []]
+    app["volumes"] = [{"name": volume["name"], "size": float(volume.get("size", 1))} for volume in app.get("volumes") or []]
     app["displayEndpoint"] = _display_endpoint(app)
     return _in_order(app, APP_FIELDS)
 
@@ -259,7 +259,8 @@ def _merge_templates(app: Dict[str, Any], requested: List[Dict[str, Any]], regis
 def _merge_volumes(requested: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     """Volumes carry no id in requests: listed names are updated or added, the others deleted."""
     _refuse_duplicates(requested, "volumes", "name")
-    return [{"name": item["name"], "size": item["size"]} for item in requested]
+    # The read model's VolumeTemplate types the size as a double, though requests give whole gigabytes.
+    return [{"name": item["name"], "size": float(item["size"])} for item in requested]
 
 
 def _patched_app(app: Dict[str, Any], patch: Dict[str, Any], registries: List[Dict[str, Any]]) -> Dict[str, Any]:

@@ -67,7 +67,7 @@ ZONE_DEFAULTS = {
     "IgnoreQueryStrings": True,
     "MonthlyBandwidthLimit": 0,
     "MonthlyBandwidthUsed": 0,
-    "MonthlyCharges": 0,
+    "MonthlyCharges": 0.0,
     "AddHostHeader": False,
     "OriginHostHeader": "",
     "Type": 0,
@@ -83,11 +83,11 @@ ZONE_DEFAULTS = {
     "RequestLimit": 0,
     "BlockRootPathAccess": False,
     "BlockPostRequests": False,
-    "LimitRatePerSecond": 0,
-    "LimitRateAfter": 0,
+    "LimitRatePerSecond": 0.0,
+    "LimitRateAfter": 0.0,
     "ConnectionLimitPerIPCount": 0,
-    "PriceOverride": 0,
-    "OptimizerPricing": 0,
+    "PriceOverride": 0.0,
+    "OptimizerPricing": 0.0,
     "AddCanonicalHeader": False,
     "EnableLogging": True,
     "EnableCacheSlice": False,
@@ -143,7 +143,7 @@ ZONE_DEFAULTS = {
     "OptimizerWatermarkEnabled": False,
     "OptimizerWatermarkUrl": None,
     "OptimizerWatermarkPosition": 0,
-    "OptimizerWatermarkOffset": 3,
+    "OptimizerWatermarkOffset": 3.0,
     "OptimizerWatermarkMinImageSize": 300,
     "OptimizerAutomaticOptimizationEnabled": True,
     "PermaCacheStorageZoneId": 0,
@@ -209,6 +209,9 @@ ZONE_DEFAULTS = {
     "EnableExtendedLogging": False,
     "CacheKeyHeaders": None,
 }
+# The read model's numbers the vendor types as double or decimal: JSON numbers with a fraction part,
+# whatever the request or fixture gave (the settings model types LimitRatePerSecond as an integer).
+DECIMAL_PROPERTIES = ("LimitRatePerSecond", "LimitRateAfter", "MonthlyCharges", "PriceOverride", "OptimizerPricing", "OptimizerWatermarkOffset")
 # The fixtures of older tests and demos give an origin; a zone loaded without one gets this.
 FIXTURE_ORIGIN_URL = "https://origin.example.com"
 # Every property of the vendor's EdgeRuleV2Model but Guid and OrderIndex, at a new rule's value.
@@ -320,6 +323,8 @@ def _fill_zone(zone: Dict[str, Any], next_ids: Dict[str, int], origin_url: Optio
     zone["EdgeRules"] = [_fill_edge_rule(rule, index) for index, rule in enumerate(zone.get("EdgeRules") or [])]
     filled = {name: zone[name] if name in zone else copy.deepcopy(value) for name, value in ZONE_DEFAULTS.items()}
     filled.update(zone)
+    for name in DECIMAL_PROPERTIES:
+        filled[name] = float(filled[name])
     return filled
 
 
@@ -712,6 +717,8 @@ def _apply_settings(zone: Dict[str, Any], settings: Dict[str, Any]) -> None:
             value = [parameter for parameter in value if VARY_PARAMETER.match(parameter)]
         elif name == "MaxWebSocketConnections":
             value = _web_socket_tier(value)
+        elif name in DECIMAL_PROPERTIES:
+            value = float(value)
         zone[name] = value
     # Serving stale content while updating needs the background update, which the API turns on with it
     # (users of the vendor's Terraform provider saw UseBackgroundUpdate read back true after setting it false).

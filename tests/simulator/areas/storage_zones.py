@@ -75,7 +75,7 @@ ZONE_DEFAULTS = {
     "S3Hostname": None,
     "ZoneTier": 0,
     "ReplicationChangeInProgress": False,
-    "PriceOverride": 0,
+    "PriceOverride": 0.0,
     "Discount": 0,
     "StorageZoneType": 0,
 }
@@ -249,6 +249,8 @@ def _fill_zone(zone: Dict[str, Any], next_id: int) -> Dict[str, Any]:
     filled = {name: zone.get(name, value) for name, value in ZONE_DEFAULTS.items() if name not in COMPUTED}
     filled.update({name: value for name, value in zone.items() if name not in COMPUTED})
     filled["ReplicationRegions"] = list(filled["ReplicationRegions"] or [])
+    # The vendor types it as a decimal: a JSON number with a fraction part, whatever the fixture gave.
+    filled["PriceOverride"] = float(filled["PriceOverride"])
     return filled
 
 

@@ -38,6 +38,10 @@ GENERATION_SWITCHES = (
     "EnableTranscribingTitleGeneration", "EnableTranscribingDescriptionGeneration", "EnableTranscribingChaptersGeneration",
     "EnableTranscribingMomentsGeneration",
 )  # fmt: skip
+DECIMAL_PROPERTIES = (
+    "DrmBasePriceOverride", "DrmCostPerLicenseOverride", "TranscribingPriceOverride", "PremiumEncodingPriceOverride",
+    "MonthlyChargesTranscribing", "MonthlyChargesPremiumEncoding", "MonthlyChargesEnterpriseDrm",
+)  # fmt: skip
 # Update-model properties the read model has no place for: accepted, not kept.
 UNKEPT = ("ResetToken", "AppleFairPlayDrm", "GoogleWidevineDrm")
 
@@ -117,9 +121,9 @@ LIBRARY_DEFAULTS = {
     "DrmCostPerLicenseOverride": None,
     "TranscribingPriceOverride": None,
     "PremiumEncodingPriceOverride": None,
-    "MonthlyChargesTranscribing": 0,
-    "MonthlyChargesPremiumEncoding": 0,
-    "MonthlyChargesEnterpriseDrm": 0,
+    "MonthlyChargesTranscribing": 0.0,
+    "MonthlyChargesPremiumEncoding": 0.0,
+    "MonthlyChargesEnterpriseDrm": 0.0,
     "FeatureFlags": None,
     "PlayerVersion": 1,
     "RemoveMetadataFromFallbackVideos": False,
@@ -142,6 +146,10 @@ def _fill_library(library: Dict[str, Any]) -> Dict[str, Any]:
     library.setdefault("StorageZoneId", new_numeric_id())
     filled = {name: library[name] if name in library else copy.deepcopy(value) for name, value in LIBRARY_DEFAULTS.items()}
     filled.update(library)
+    # Decimals in the vendor's model: JSON numbers with a fraction part, whatever the fixture gave.
+    for name in DECIMAL_PROPERTIES:
+        if filled[name] is not None:
+            filled[name] = float(filled[name])
     return filled
 
 

@@ -201,7 +201,8 @@ def _referenced(schema: Dict[str, Any]) -> Optional[str]:
 
 _JSON_TYPES = {
     "integer": lambda value: isinstance(value, int) and not isinstance(value, bool),
-    "number": lambda value: isinstance(value, (int, float)) and not isinstance(value, bool),
+    # A JSON number the vendor types as a double or a decimal has a fraction part (0.0, not 0): strict clients refuse an integer there.
+    "number": lambda value: isinstance(value, float),
     "boolean": lambda value: isinstance(value, bool),
     "string": lambda value: isinstance(value, str),
     "array": lambda value: isinstance(value, list),
@@ -273,6 +274,7 @@ def test_the_checker_reports_a_missing_and_an_extra_property():
         ("Id", "7", "the vendor's type is integer"),
         ("OriginType", 9, "not one of the vendor's"),
         ("Hostnames", {}, "the vendor's type is array"),
+        ("MonthlyCharges", 0, "the vendor's type is number"),
     ],
 )
 def test_the_checker_reports_a_wrong_type_a_null_and_a_value_outside_an_enum(simulator, api, prop, value, problem):
