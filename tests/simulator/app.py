@@ -1,7 +1,7 @@
 """Builds the simulator: the areas' routers, the control API, error handling and the request log."""
 
 from functools import lru_cache
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Tuple
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -29,7 +29,7 @@ DOCUMENT_ERROR_STYLES = {
 
 
 def _style_finder(areas):
-    prefixes = [(area.prefix, area.error_style) for area in areas]
+    prefixes = [(prefix, area.error_style) for area in areas for prefix in ((area.prefix,) if isinstance(area.prefix, str) else area.prefix)]
 
     def style_for_path(path: str) -> ErrorStyle:
         for prefix, style in prefixes:
@@ -50,8 +50,14 @@ def _document_validation_answers(schema) -> None:
         schema.get("components", {}).get("schemas", {}).pop(name, None)
 
 
-def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = None) -> RecordingMiddleware:
+def create_app(
+    api_keys: Iterable[str] = (), state: Optional[SimulatorState] = None, operations: Optional[Iterable[Tuple[str, str, str]]] = None
+) -> RecordingMiddleware:
     """The ASGI application to serve: the FastAPI app (`.app`) inside the request log (`.state`).
+
+    `operations` are the vendor's, `(document, METHOD, path template)`, that tell a request for an
+    endpoint the simulator does not serve (501) from one for a path of no document (404): those of
+    the vendor's documents unless given.
 
     The log and the faults wrap everything else so that a dropped connection can reach
     uvicorn's transport and a failure anywhere inside is still logged with its status.
@@ -71,17 +77,19 @@ def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = N
         redoc_url=None,
     )
     app.state.simulator = state
+    api_routes = [route for area in AREAS for router in area.routers for route in router.routes]
     for area in AREAS:
-        app.include_router(area.router)
+        for router in area.routers:
+            app.include_router(router)
     app.include_router(control.router)
 
     @lru_cache(maxsize=1)
     def route_table() -> VendorRouteTable:
-        return VendorRouteTable(vendor_operations(), served_routes(app.openapi()))
+        return VendorRouteTable(vendor_operations() if operations is None else operations, served_routes(api_routes))
 
     @lru_cache(maxsize=1)
     def query_names():
-        return query_parameter_names(app.openapi())
+        return query_parameter_names(api_routes)
 
     app.add_middleware(VendorRouting, route_table=route_table, query_names=query_names, document_styles=DOCUMENT_ERROR_STYLES)
 

@@ -17,6 +17,8 @@ import re
 from typing import Any, Callable, Dict, Iterable, List, Optional, Pattern, Set, Tuple
 from urllib.parse import parse_qsl, urlencode
 
+from fastapi.routing import APIRoute
+
 from .errors import ApiError, ErrorStyle
 
 NOT_IMPLEMENTED_KEY = "simulator.not_implemented"
@@ -60,25 +62,30 @@ class VendorRouteTable:
         return operation
 
 
-def served_routes(document: Dict[str, Any]) -> Set[Tuple[str, str]]:
-    """`(METHOD, template shape)` of every API route in the simulator's OpenAPI document."""
-    return {(method.upper(), template_shape(path)) for path, item in document.get("paths", {}).items() for method in item if method.upper() in _METHODS}
+def _documented_routes(routes: Iterable[Any]) -> Iterable[APIRoute]:
+    """The API routes the simulator's OpenAPI document shows: read from the routes themselves, since building that document takes seconds."""
+    return [route for route in routes if isinstance(route, APIRoute) and route.include_in_schema]
 
 
-def query_parameter_names(document: Dict[str, Any]) -> Dict[str, str]:
-    """Every query parameter name a route of the simulator's OpenAPI document declares, by its lower-case form."""
+def _query_parameters(dependant: Any) -> List[Any]:
+    """The query parameters of a route's handler and of the dependencies it declares."""
+    return list(dependant.query_params) + [parameter for sub in dependant.dependencies for parameter in _query_parameters(sub)]
+
+
+def served_routes(routes: Iterable[Any]) -> Set[Tuple[str, str]]:
+    """`(METHOD, template shape)` of every documented API route."""
+    return {(method, template_shape(route.path)) for route in _documented_routes(routes) for method in route.methods if method in _METHODS}
+
+
+def query_parameter_names(routes: Iterable[Any]) -> Dict[str, str]:
+    """Every query parameter name a documented route declares, by its lower-case form."""
     names: Dict[str, str] = {}
-    for item in document.get("paths", {}).values():
-        for method, operation in item.items():
-            if method.upper() not in _METHODS:
-                continue
-            for parameter in operation.get("parameters") or []:
-                if parameter.get("in") != "query":
-                    continue
-                spelling = parameter["name"]
-                known = names.setdefault(spelling.lower(), spelling)
-                if known != spelling:
-                    raise ValueError(f"The query parameters '{known}' and '{spelling}' differ only in case; they cannot both bind without regard to case.")
+    for route in _documented_routes(routes):
+        for parameter in _query_parameters(route.dependant):
+            spelling = parameter.alias
+            known = names.setdefault(spelling.lower(), spelling)
+            if known != spelling:
+                raise ValueError(f"The query parameters '{known}' and '{spelling}' differ only in case; they cannot both bind without regard to case.")
     return names
 
 

@@ -70,6 +70,10 @@ class Settings(BaseModel):
         default=[], description="Pull zone names that other bunny.net accounts hold: a create with one of them is refused as taken, "
         "though the account's lists never show it."
     )
+    unpointed_hostnames: List[str] = Field(
+        default=[],
+        description="Hostnames whose DNS does not point at their pull zone: loading a free certificate for one fails as on bunny.net.",
+    )
 
 
 class SettingsUpdate(BaseModel):
@@ -78,6 +82,7 @@ class SettingsUpdate(BaseModel):
     progressing_seconds: Optional[float] = Field(default=None, ge=0, le=3600)
     failing_image_tags: Optional[List[str]] = None
     taken_pull_zone_names: Optional[List[str]] = None
+    unpointed_hostnames: Optional[List[str]] = None
 
 
 class ApiKeys(BaseModel):
@@ -100,6 +105,8 @@ class Fixtures(BaseModel):
     shield_zones: List[Dict[str, Any]] = []
     dns_zones: List[Dict[str, Any]] = []
     storage_zones: List[Dict[str, Any]] = []
+    # What a statistics, metrics or billing report holds, by request path (reports.py).
+    reports: Dict[str, Any] = {}
     api_keys: ApiKeys = ApiKeys()
     settings: SettingsUpdate = SettingsUpdate()
 
@@ -127,6 +134,11 @@ class SimulatorState:
         self.storage_zones: List[Dict[str, Any]] = []
         # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.
         self.purges: List[Dict[str, Any]] = []
+        self.reports: Dict[str, Any] = {}
+        # The latest record scan of each domain, by its DNS name (dns_zones.py).
+        self.dns_scans: Dict[str, Dict[str, Any]] = {}
+        # POST /user/closeaccount closes it: no key works until a reset or new fixtures.
+        self.account_closed = False
         self.settings = Settings()
         # When each progressing application turns active, on the time.monotonic() clock.
         self.progress_deadlines: Dict[str, float] = {}
@@ -153,6 +165,7 @@ class SimulatorState:
             self._clear()
             self._set_keys(fixtures.api_keys)
             self.update_settings(fixtures.settings)
+            self.reports = copy.deepcopy(fixtures.reports)
             for name in RESOURCE_LISTS:
                 items = copy.deepcopy(getattr(fixtures, name))
                 filler = self.fixture_fillers.get(name)

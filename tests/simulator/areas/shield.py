@@ -398,10 +398,10 @@ async def update_shield_zone(request: Request):
         return json_response(shield_envelope({"shieldZoneId": zone["shieldZoneId"], "shieldZone": _zone_request_view(zone)}))
 
 
-AREA_ROUTER = APIRouter()
-AREA_ROUTER.include_router(zones_router)
-AREA_ROUTER.include_router(router)
-AREA_ROUTER.include_router(shield_access_lists.router)
-AREA_ROUTER.include_router(shield_rules.router)
-
-AREA = Area(name="shield", prefix="/shield", error_style=ShieldStyle(), router=AREA_ROUTER, fixture_fillers={"shield_zones": fill_shield_zones})
+AREA = Area(
+    name="shield",
+    prefix="/shield",
+    error_style=ShieldStyle(),
+    routers=(zones_router, router, shield_access_lists.router, shield_rules.router),
+    fixture_fillers={"shield_zones": fill_shield_zones},
+)

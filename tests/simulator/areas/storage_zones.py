@@ -22,6 +22,7 @@ import hashlib
 import mimetypes
 import tempfile
 import weakref
+from datetime import datetime
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -30,6 +31,7 @@ from starlette.responses import Response
 from ..auth import require_access_key
 from ..errors import ApiError, ErrorStyle, LegacyStyle, field_error, status_phrase
 from ..ids import new_guid, next_int_id, utc_now
+from ..reports import DATE_FROM, DATE_TO, chart, chart_keys, report
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
 from ..validation import documented_body, read_body
@@ -94,6 +96,7 @@ DEFAULT_CONTENT_TYPE = "application/octet-stream"
 
 StorageZoneAddRequest = vendor_request_model("core", "StorageZoneModelAdd")
 StorageZoneSettingsRequest = vendor_request_model("core", "StorageZoneSettingsModel")
+ZoneAvailabilityRequest = vendor_request_model("core", "ZoneAvailabilityRequestModel")
 
 
 # --- Files -------------------------------------------------------------------------------------
@@ -370,6 +373,28 @@ async def list_storage_regions():
     return json_response([{"Id": code, "Name": name, "Url": f"https://{host}"} for code, (name, host) in REGIONS.items()])
 
 
+@router.post("/checkavailability", openapi_extra=documented_body(ZoneAvailabilityRequest))
+async def check_storage_zone_availability(request: Request):
+    """Whether a zone could take the name: names are unique without regard to case, and a deleted zone keeps its name."""
+    body = await read_body(request, ZoneAvailabilityRequest)
+    if not body.Name:
+        raise _refuse("Name", "A name to check is required.", "storagezone.validation_error")
+    state = state_of(request)
+    with state.lock:
+        return json_response({"Available": not any(zone["Name"].lower() == body.Name.lower() for zone in state.storage_zones)})
+
+
+@router.post("/resetReadOnlyPassword")
+async def reset_read_only_password(request: Request, id: int):
+    """The vendor takes this zone's id as a query parameter; the old read-only password stops working at once."""
+    state = state_of(request)
+    with state.lock:
+        zone = _live_zone(state, id)
+        zone["ReadOnlyPassword"] = _new_password()
+        zone["DateModified"] = utc_now()
+    return empty_response(204)
+
+
 @router.get("/{id}")
 async def get_storage_zone(request: Request, id: int):
     state = state_of(request)
@@ -404,6 +429,44 @@ async def update_storage_zone(request: Request, id: int):
             zone["Rewrite404To200"] = body.Rewrite404To200
         zone["DateModified"] = utc_now()
     return empty_response(204)
+
+
+@router.post("/{id}/resetPassword")
+async def reset_password(request: Request, id: int):
+    """A new password: the file API refuses the old one from now on."""
+    state = state_of(request)
+    with state.lock:
+        zone = _live_zone(state, id)
+        zone["Password"] = _new_password()
+        zone["DateModified"] = utc_now()
+    return empty_response(204)
+
+
+@router.get("/{id}/statistics")
+async def storage_zone_statistics(request: Request, id: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO):
+    """The zone keeps no history: each day of the range shows what it stores now."""
+    keys = chart_keys(date_from, date_to)
+    state = state_of(request)
+    with state.lock:
+        zone = _read_model(state, _live_zone(state, id))
+        empty = {"StorageUsedChart": chart(keys, zone["StorageUsed"]), "FileCountChart": chart(keys, zone["FilesStored"])}
+        return json_response(report(state, request.url.path, empty))
+
+
+@router.get("/{id}/statistics/egress")
+async def storage_zone_egress_statistics(
+    request: Request, id: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO, hourly: bool = False
+):
+    keys = chart_keys(date_from, date_to, hourly)
+    state = state_of(request)
+    with state.lock:
+        _live_zone(state, id)
+        channels = ("Http", "S3", "S3Presigned", "Ftp", "Sftp")
+        empty = {f"{channel}EgressChart": chart(keys, 0) for channel in channels}
+        empty["TotalEgressChart"] = chart(keys, 0)
+        empty.update({f"{channel}EgressTotal": 0 for channel in channels})
+        empty["TotalEgress"] = 0
+        return json_response(report(state, request.url.path, empty))
 
 
 @router.delete("/{id}")
@@ -622,5 +685,5 @@ files_router.add_api_route(ANY_DEPTH, delete_object, methods=["DELETE"], include
 files_router.add_api_route(ANY_DEPTH, describe, methods=["DESCRIBE"], include_in_schema=False)
 
 
-AREA = Area(name="storage_zones", prefix="/storagezone", error_style=LegacyStyle(), router=router, fixture_fillers={"storage_zones": fill_storage_zones})
-FILES_AREA = Area(name="edge_storage", prefix="/storage", error_style=StorageStyle(), router=files_router)
+AREA = Area(name="storage_zones", prefix="/storagezone", error_style=LegacyStyle(), routers=(router,), fixture_fillers={"storage_zones": fill_storage_zones})
+FILES_AREA = Area(name="edge_storage", prefix="/storage", error_style=StorageStyle(), routers=(files_router,))

@@ -54,7 +54,10 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
-    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage"}
+    assert prefixes == {
+        "mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage",
+        "apikey", "billing", "country", "region", "search", "statistics", "user", "v1",
+    }  # fmt: skip
 
 
 def test_every_body_the_simulator_reads_is_documented():
@@ -81,9 +84,17 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /storage/{storageZoneName}/{path}/{fileName}",
         "DELETE /storagezone/{id}",
         "DELETE /videolibrary/{id}",
+        "DELETE /videolibrary/{id}/live/thumbnail",
+        "DELETE /videolibrary/{id}/live/watermark",
+        "DELETE /videolibrary/{id}/watermark",
+        "POST /compute/script/{id}/deploymentKey/rotate",
         "POST /dnszone/{id}/dnssec",
         "POST /mc/apps/{appId}/restart",
         "POST /purge",
+        "POST /storagezone/resetReadOnlyPassword",
+        "POST /storagezone/{id}/resetPassword",
+        "POST /videolibrary/{id}/resetApiKey",
+        "POST /videolibrary/{id}/resetReadOnlyApiKey",
     ]
 
 

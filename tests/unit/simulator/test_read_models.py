@@ -7,7 +7,6 @@ line to READ_MODELS (and its records to WORLD). Magic Containers' models are hel
 by that area's own tests, apart from the registry models and the answers of the writes.
 """
 
-import re
 from typing import Any, Callable, Dict, List, NamedTuple, Optional
 
 import pytest
@@ -283,13 +282,3 @@ def test_the_checker_reports_a_wrong_type_a_null_and_a_value_outside_an_enum(sim
     zone[prop] = value
     found = mismatches(zone, {"$ref": "PullZoneModel"}, "core", "Z")
     assert len(found) == 1 and problem in found[0] and f".{prop}" in found[0]
-
-
-def test_every_get_route_of_the_simulator_outside_magic_containers_is_held_to_a_vendor_model(simulator):
-    paths = simulator.app.app.openapi()["paths"]
-    served = [path for path, operations in paths.items() if "get" in operations and not path.startswith("/mc/")]
-    read_paths = [read.path.split("?")[0] for read in READ_MODELS if read.method == "GET"]
-    # The free certificate endpoint answers no body, a zone export and a download a file: no model of the vendor's.
-    without_model = ["/pullzone/loadFreeCertificate", "/dnszone/{id}/export", "/storage/{storageZoneName}/{path}/{fileName}"]
-    unheld = [path for path in served if path not in without_model and not any(re.fullmatch(re.sub(r"\{[^}]+\}", "[^/]+", path), read) for read in read_paths)]
-    assert unheld == []

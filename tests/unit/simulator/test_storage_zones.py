@@ -391,3 +391,42 @@ def test_a_put_without_content_to_a_path_ending_in_a_slash_creates_the_directory
     assert names(files(simulator, "GET", "/site/media/").json()) == [("photos", True)]
     assert files(simulator, "GET", "/site/media/photos/").json() == []
     assert files(simulator, "PUT", "/site/index.html/sub/").status_code == 400
+
+
+# Availability, passwords and statistics
+
+
+@pytest.mark.usefixtures("zones")
+@pytest.mark.parametrize(("name", "available"), [("SITE", False), ("archive", False), ("fresh", True)])
+def test_availability_counts_deleted_zones_names_as_taken(api, name, available):
+    assert api.post("/storagezone/checkavailability", json={"Name": name}).json() == {"Available": available}
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_reset_password_replaces_the_one_the_file_api_takes(simulator, api):
+    assert api.post("/storagezone/5/resetPassword").status_code == 204
+
+    new_password = api.get("/storagezone/5").json()["Password"]
+    assert new_password != PASSWORD
+    assert files(simulator, "GET", "/site/").status_code == 401
+    assert files(simulator, "GET", "/site/", key=new_password).status_code == 200
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_reset_read_only_password_takes_the_zone_id_as_a_query_parameter(simulator, api):
+    assert api.post("/storagezone/resetReadOnlyPassword", params={"id": 5}).status_code == 204
+
+    assert files(simulator, "GET", "/site/", key=READ_ONLY_PASSWORD).status_code == 401
+    assert files(simulator, "GET", "/site/", key=api.get("/storagezone/5").json()["ReadOnlyPassword"]).status_code == 200
+    assert_legacy_error(api.post("/storagezone/resetReadOnlyPassword", params={"id": 6}), 404)
+
+
+@pytest.mark.usefixtures("zones")
+def test_statistics_show_what_the_zone_stores_for_each_day_and_egress_nothing(api):
+    range_ = {"dateFrom": "2024-03-01T00:00:00Z", "dateTo": "2024-03-02T00:00:00Z"}
+    stored = api.get("/storagezone/5/statistics", params=range_).json()
+    egress = api.get("/storagezone/5/statistics/egress", params=range_).json()
+
+    assert stored["FileCountChart"] == {"2024-03-01T00:00:00Z": 3, "2024-03-02T00:00:00Z": 3}
+    assert (egress["TotalEgress"], egress["HttpEgressChart"]) == (0, {"2024-03-01T00:00:00Z": 0, "2024-03-02T00:00:00Z": 0})
+    assert_legacy_error(api.get("/storagezone/5/statistics", params={"dateFrom": "2024-03-02", "dateTo": "2024-03-01"}), 400)
