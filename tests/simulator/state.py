@@ -12,7 +12,7 @@ from .faults import FaultBook, FaultRule, FaultRuleRequest
 DEFAULT_API_KEY = "sim-api-key"
 
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
-RESOURCE_LISTS = ("registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones")
+RESOURCE_LISTS = ("registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones")
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
 # and the state it is loaded into, and returns the completed list.
@@ -99,6 +99,7 @@ class Fixtures(BaseModel):
 
     apps: List[Dict[str, Any]] = []
     registries: List[Dict[str, Any]] = []
+    log_forwarding: List[Dict[str, Any]] = []
     edge_scripts: List[Dict[str, Any]] = []
     pull_zones: List[Dict[str, Any]] = []
     video_libraries: List[Dict[str, Any]] = []
@@ -126,6 +127,7 @@ class SimulatorState:
     def _clear(self) -> None:
         self.apps: List[Dict[str, Any]] = []
         self.registries: List[Dict[str, Any]] = []
+        self.log_forwarding: List[Dict[str, Any]] = []
         self.edge_scripts: List[Dict[str, Any]] = []
         self.pull_zones: List[Dict[str, Any]] = []
         self.video_libraries: List[Dict[str, Any]] = []

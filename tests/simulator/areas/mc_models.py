@@ -253,3 +253,26 @@ class ContainerRegistryRequest(ContractModel):
     displayName: Annotated[str, Field(min_length=1, max_length=50)]
     type: Literal["dockerHub", "gitHub", "bunnyRegistry"] = None
     passwordCredentials: RegistryCredentials = None
+
+
+class AddContainerRequest(ContractModel):
+    """A container template added on its own: a ContainerRequest, which the platform gives its id."""
+
+    name: ShortName
+    image: Optional[str] = None
+    imageName: ImageName
+    imageNamespace: ImageName
+    imageTag: ImageTag
+    imageDigest: Optional[ImageDigest] = None
+    imageRegistryId: NonEmpty
+    imagePullPolicy: PullPolicy = None
+    entryPoint: ContainerEntryPoint = None
+    probes: ContainerProbes = None
+    environmentVariables: List[EnvironmentVariable] = None
+    endpoints: List[EndpointRequest] = None
+    volumeMounts: List[VolumeMountRequest] = None
+
+
+class PatchVolumeRequest(ContractModel):
+    name: Optional[ShortName] = None
+    size: Optional[Annotated[int, Field(ge=1, le=100)]] = None
