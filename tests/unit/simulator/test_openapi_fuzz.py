@@ -85,6 +85,7 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /pullzone/{pullZoneId}/edgerules/{edgeRuleId}",
         "DELETE /shield/rate-limit/{id}",
         "DELETE /shield/shield-zone/{shieldZoneId}/access-lists/{id}",
+        "DELETE /shield/shield-zone/{shieldZoneId}/custom-page/{pageType}",
         "DELETE /shield/waf/custom-rule/{id}",
         "DELETE /storage/{storageZoneName}/{path}/{fileName}",
         "DELETE /storagezone/{id}",
