@@ -44,15 +44,25 @@ class VendorOperation:
         self.precedence = tuple(1 if _PARAMETER.search(segment) else 0 for segment in segments)
 
 
+def _first_segment(path: str) -> str:
+    return path.split("/", 2)[1] if path.count("/") else path
+
+
 class VendorRouteTable:
     def __init__(self, operations: Iterable[Tuple[str, str, str]], served: Set[Tuple[str, str]]):
         """`operations` are `(vendor document, METHOD, path template)`; `served` what `served_routes` gives."""
         self.operations = [VendorOperation(document, method, template) for document, method, template in operations]
         self.served = served
+        # Every request is matched here before it reaches the routes: the operations are indexed by
+        # method and first path segment (none of the documents starts a template with a parameter),
+        # so a request is tried against a handful of templates rather than all of them.
+        self._by_method_and_first_segment: Dict[Tuple[str, str], List[VendorOperation]] = {}
+        for operation in self.operations:
+            self._by_method_and_first_segment.setdefault((operation.method, _first_segment(operation.template)), []).append(operation)
 
     def operation_for(self, method: str, path: str) -> Optional[VendorOperation]:
         """The vendor operation a request addresses, or None when no vendor document has its path and method."""
-        candidates = [operation for operation in self.operations if operation.method == method and operation.pattern.match(path)]
+        candidates = [operation for operation in self._by_method_and_first_segment.get((method, _first_segment(path)), ()) if operation.pattern.match(path)]
         return min(candidates, key=lambda operation: operation.precedence, default=None)
 
     def unimplemented(self, method: str, path: str) -> Optional[VendorOperation]:

@@ -8,6 +8,7 @@ AREA = Area(
     name="magic_containers",
     prefix="/mc",
     error_style=MagicContainersStyle(),
-    routers=(mc_apps.router, mc_app_parts.router, mc_registries.router, mc_platform.router),
+    # Routes are tried in order for every request: the most used first.
+    routers=(mc_apps.router, mc_registries.router, mc_app_parts.router, mc_platform.router),
     fixture_fillers={"registries": mc_registries.fill_registries, "apps": mc_apps.fill_apps, "log_forwarding": mc_platform.fill_log_forwarding},
 )

