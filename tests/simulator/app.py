@@ -1,7 +1,7 @@
 """Builds the simulator: the areas' routers, the control API, error handling and the request log."""
 
 from functools import lru_cache
-from typing import Iterable, Optional
+from typing import Any, Dict, Iterable, Optional, Tuple
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -29,7 +29,7 @@ DOCUMENT_ERROR_STYLES = {
 
 
 def _style_finder(areas):
-    prefixes = [(area.prefix, area.error_style) for area in areas]
+    prefixes = [(prefix, area.error_style) for area in areas for prefix in ((area.prefix,) if isinstance(area.prefix, str) else area.prefix)]
 
     def style_for_path(path: str) -> ErrorStyle:
         for prefix, style in prefixes:
@@ -50,8 +50,14 @@ def _document_validation_answers(schema) -> None:
         schema.get("components", {}).get("schemas", {}).pop(name, None)
 
 
-def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = None) -> RecordingMiddleware:
-    """The ASGI application to serve: the FastAPI app (`.app`) inside the request log (`.state`).
+def create_app(
+    api_keys: Iterable[str] = (), state: Optional[SimulatorState] = None, operations: Optional[Iterable[Tuple[str, str, str]]] = None
+) -> RecordingMiddleware:
+    """The ASGI application to serve: the API (`.app`, a FastAPI app with every route) inside the request log (`.state`).
+
+    `operations` are the vendor's, `(document, METHOD, path template)`, that tell a request for an
+    endpoint the simulator does not serve (501) from one for a path of no document (404): those of
+    the vendor's documents unless given.
 
     The log and the faults wrap everything else so that a dropped connection can reach
     uvicorn's transport and a failure anywhere inside is still logged with its status.
@@ -63,6 +69,7 @@ def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = N
         state = SimulatorState(api_keys=api_keys, fixture_fillers=fillers)
     style_for_path = _style_finder(AREAS)
 
+    # The whole API in one application, for its OpenAPI document and for paths no area has.
     app = FastAPI(
         title="bunnynet.cloud management API simulator",
         version="1.0",
@@ -70,20 +77,57 @@ def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = N
         docs_url=None,
         redoc_url=None,
     )
-    app.state.simulator = state
+    _serve_from(app, state, style_for_path, [router for area in AREAS for router in area.routers] + [control.router])
+    api_routes = [route for area in AREAS for router in area.routers for route in router.routes]
+
+    # Requests are served by an application per area, chosen by the path's first segment: FastAPI
+    # tries a request against routes one after another, and with every operation of the documents
+    # served, one application would try hundreds of routes before a late area's.
+    by_first_segment: Dict[str, Any] = {}
     for area in AREAS:
-        app.include_router(area.router)
-    app.include_router(control.router)
+        area_app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+        _serve_from(area_app, state, style_for_path, list(area.routers))
+        for prefix in (area.prefix,) if isinstance(area.prefix, str) else area.prefix:
+            by_first_segment[_first_segment(prefix)] = area_app
+    control_app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    _serve_from(control_app, state, style_for_path, [control.router])
+    by_first_segment[_first_segment(control.router.prefix)] = control_app
+
+    async def dispatch(scope, receive, send):
+        await by_first_segment.get(_first_segment(scope.get("path", "")), app)(scope, receive, send)
 
     @lru_cache(maxsize=1)
     def route_table() -> VendorRouteTable:
-        return VendorRouteTable(vendor_operations(), served_routes(app.openapi()))
+        return VendorRouteTable(vendor_operations() if operations is None else operations, served_routes(api_routes))
 
     @lru_cache(maxsize=1)
     def query_names():
-        return query_parameter_names(app.openapi())
+        return query_parameter_names(api_routes)
 
-    app.add_middleware(VendorRouting, route_table=route_table, query_names=query_names, document_styles=DOCUMENT_ERROR_STYLES)
+    served = VendorRouting(dispatch, route_table=route_table, query_names=query_names, document_styles=DOCUMENT_ERROR_STYLES)
+
+    def openapi_with_bodies():
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+            schemas = schema.setdefault("components", {}).setdefault("schemas", {})
+            schemas.update(body_schemas())
+            _document_validation_answers(schema)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi_with_bodies
+    return RecordingMiddleware(app, state, style_for_path, serve=served)
+
+
+def _first_segment(path: str) -> str:
+    return path.split("/", 2)[1] if "/" in path else path
+
+
+def _serve_from(app: FastAPI, state: SimulatorState, style_for_path, routers) -> None:
+    """Give an application the routers, the state and the error handling every part of the simulator has."""
+    app.state.simulator = state
+    for router in routers:
+        app.include_router(router)
 
     async def api_error(request: Request, exc: ApiError):
         return style_for_path(request.url.path).response(exc, request.url.path)
@@ -103,15 +147,3 @@ def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = N
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(Exception, unexpected_error)
     app.add_exception_handler(control.ControlRequestRefused, control.refused_response)
-
-    def openapi_with_bodies():
-        if app.openapi_schema is None:
-            schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
-            schemas = schema.setdefault("components", {}).setdefault("schemas", {})
-            schemas.update(body_schemas())
-            _document_validation_answers(schema)
-            app.openapi_schema = schema
-        return app.openapi_schema
-
-    app.openapi = openapi_with_bodies
-    return RecordingMiddleware(app, state, style_for_path)

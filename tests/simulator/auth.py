@@ -14,8 +14,11 @@ async def require_access_key(request: Request, key: Optional[str] = Security(acc
     """Any known key passes, a suspended one too: only some endpoints refuse suspended accounts."""
     if key is None:
         raise ApiError(401, "The AccessKey header is missing.")
-    if key not in request.app.state.simulator.known_keys:
+    state = request.app.state.simulator
+    if key not in state.known_keys:
         raise ApiError(401, "The AccessKey is not valid.")
+    if state.account_closed:
+        raise ApiError(401, "The account of this AccessKey is closed.")
     return key
 
 

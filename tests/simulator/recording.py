@@ -82,8 +82,10 @@ async def _drop_connection(send) -> None:
 
 
 class RecordingMiddleware:
-    def __init__(self, app, state: SimulatorState, style_for_path: Callable[[str], ErrorStyle]):
+    def __init__(self, app, state: SimulatorState, style_for_path: Callable[[str], ErrorStyle], serve=None):
+        """`app` is the API as one application; `serve`, when given, the ASGI application that answers its requests."""
         self.app = app
+        self.serve = serve or app
         self.state = state
         self.style_for_path = style_for_path
         # A file every request is appended to, control requests included, for a whole run's record
@@ -94,7 +96,7 @@ class RecordingMiddleware:
         if scope["type"] != "http" or scope["path"].startswith(CONTROL_PREFIX):
             if scope["type"] == "http" and self.record_path:
                 self._record({"method": scope["method"], "path": scope["path"], "query": _query_dict(scope["query_string"])})
-            await self.app(scope, receive, send)
+            await self.serve(scope, receive, send)
             return
         method = scope["method"]
         path = scope["path"]
@@ -151,7 +153,7 @@ class RecordingMiddleware:
             await send(message)
 
         try:
-            await self.app(scope, replay_body, record_status)
+            await self.serve(scope, replay_body, record_status)
         except Exception:
             if entry["status"] is None:
                 entry["status"] = 500

@@ -17,6 +17,8 @@ import re
 from typing import Any, Callable, Dict, Iterable, List, Optional, Pattern, Set, Tuple
 from urllib.parse import parse_qsl, urlencode
 
+from fastapi.routing import APIRoute
+
 from .errors import ApiError, ErrorStyle
 
 NOT_IMPLEMENTED_KEY = "simulator.not_implemented"
@@ -42,15 +44,25 @@ class VendorOperation:
         self.precedence = tuple(1 if _PARAMETER.search(segment) else 0 for segment in segments)
 
 
+def _first_segment(path: str) -> str:
+    return path.split("/", 2)[1] if path.count("/") else path
+
+
 class VendorRouteTable:
     def __init__(self, operations: Iterable[Tuple[str, str, str]], served: Set[Tuple[str, str]]):
         """`operations` are `(vendor document, METHOD, path template)`; `served` what `served_routes` gives."""
         self.operations = [VendorOperation(document, method, template) for document, method, template in operations]
         self.served = served
+        # Every request is matched here before it reaches the routes: the operations are indexed by
+        # method and first path segment (none of the documents starts a template with a parameter),
+        # so a request is tried against a handful of templates rather than all of them.
+        self._by_method_and_first_segment: Dict[Tuple[str, str], List[VendorOperation]] = {}
+        for operation in self.operations:
+            self._by_method_and_first_segment.setdefault((operation.method, _first_segment(operation.template)), []).append(operation)
 
     def operation_for(self, method: str, path: str) -> Optional[VendorOperation]:
         """The vendor operation a request addresses, or None when no vendor document has its path and method."""
-        candidates = [operation for operation in self.operations if operation.method == method and operation.pattern.match(path)]
+        candidates = [operation for operation in self._by_method_and_first_segment.get((method, _first_segment(path)), ()) if operation.pattern.match(path)]
         return min(candidates, key=lambda operation: operation.precedence, default=None)
 
     def unimplemented(self, method: str, path: str) -> Optional[VendorOperation]:
@@ -60,25 +72,30 @@ class VendorRouteTable:
         return operation
 
 
-def served_routes(document: Dict[str, Any]) -> Set[Tuple[str, str]]:
-    """`(METHOD, template shape)` of every API route in the simulator's OpenAPI document."""
-    return {(method.upper(), template_shape(path)) for path, item in document.get("paths", {}).items() for method in item if method.upper() in _METHODS}
+def _documented_routes(routes: Iterable[Any]) -> Iterable[APIRoute]:
+    """The API routes the simulator's OpenAPI document shows: read from the routes themselves, since building that document takes seconds."""
+    return [route for route in routes if isinstance(route, APIRoute) and route.include_in_schema]
 
 
-def query_parameter_names(document: Dict[str, Any]) -> Dict[str, str]:
-    """Every query parameter name a route of the simulator's OpenAPI document declares, by its lower-case form."""
+def _query_parameters(dependant: Any) -> List[Any]:
+    """The query parameters of a route's handler and of the dependencies it declares."""
+    return list(dependant.query_params) + [parameter for sub in dependant.dependencies for parameter in _query_parameters(sub)]
+
+
+def served_routes(routes: Iterable[Any]) -> Set[Tuple[str, str]]:
+    """`(METHOD, template shape)` of every documented API route."""
+    return {(method, template_shape(route.path)) for route in _documented_routes(routes) for method in route.methods if method in _METHODS}
+
+
+def query_parameter_names(routes: Iterable[Any]) -> Dict[str, str]:
+    """Every query parameter name a documented route declares, by its lower-case form."""
     names: Dict[str, str] = {}
-    for item in document.get("paths", {}).values():
-        for method, operation in item.items():
-            if method.upper() not in _METHODS:
-                continue
-            for parameter in operation.get("parameters") or []:
-                if parameter.get("in") != "query":
-                    continue
-                spelling = parameter["name"]
-                known = names.setdefault(spelling.lower(), spelling)
-                if known != spelling:
-                    raise ValueError(f"The query parameters '{known}' and '{spelling}' differ only in case; they cannot both bind without regard to case.")
+    for route in _documented_routes(routes):
+        for parameter in _query_parameters(route.dependant):
+            spelling = parameter.alias
+            known = names.setdefault(spelling.lower(), spelling)
+            if known != spelling:
+                raise ValueError(f"The query parameters '{known}' and '{spelling}' differ only in case; they cannot both bind without regard to case.")
     return names
 
 

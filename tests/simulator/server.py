@@ -9,6 +9,7 @@ import uvicorn
 
 from .app import create_app
 from .faults import FaultRuleRequest
+from .http_protocol import http_protocol
 from .state import DEFAULT_API_KEY, SettingsUpdate, SimulatorState
 
 
@@ -24,7 +25,9 @@ def bind_socket(host: str, port: int) -> socket.socket:
 
 
 def uvicorn_config(app, host: str, port: int) -> uvicorn.Config:
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=1)
+    return uvicorn.Config(
+        app, host=host, port=port, http=http_protocol(), log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=1
+    )
 
 
 class SimulatorServer:

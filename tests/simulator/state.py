@@ -12,7 +12,7 @@ from .faults import FaultBook, FaultRule, FaultRuleRequest
 DEFAULT_API_KEY = "sim-api-key"
 
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
-RESOURCE_LISTS = ("registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones")
+RESOURCE_LISTS = ("registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones")
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
 # and the state it is loaded into, and returns the completed list.
@@ -48,7 +48,9 @@ class RequestStats:
     def request_finished(self, resource: Optional[str]) -> None:
         if resource is not None:
             with self._lock:
-                self._in_flight[resource] -= 1
+                # A client may clear the stats as soon as it has its answer, before the request is finished here.
+                if resource in self._in_flight:
+                    self._in_flight[resource] -= 1
 
     def describe(self) -> Dict[str, Any]:
         with self._lock:
@@ -68,6 +70,10 @@ class Settings(BaseModel):
         default=[], description="Pull zone names that other bunny.net accounts hold: a create with one of them is refused as taken, "
         "though the account's lists never show it."
     )
+    unpointed_hostnames: List[str] = Field(
+        default=[],
+        description="Hostnames whose DNS does not point at their pull zone: loading a free certificate for one fails as on bunny.net.",
+    )
 
 
 class SettingsUpdate(BaseModel):
@@ -76,6 +82,7 @@ class SettingsUpdate(BaseModel):
     progressing_seconds: Optional[float] = Field(default=None, ge=0, le=3600)
     failing_image_tags: Optional[List[str]] = None
     taken_pull_zone_names: Optional[List[str]] = None
+    unpointed_hostnames: Optional[List[str]] = None
 
 
 class ApiKeys(BaseModel):
@@ -92,12 +99,15 @@ class Fixtures(BaseModel):
 
     apps: List[Dict[str, Any]] = []
     registries: List[Dict[str, Any]] = []
+    log_forwarding: List[Dict[str, Any]] = []
     edge_scripts: List[Dict[str, Any]] = []
     pull_zones: List[Dict[str, Any]] = []
     video_libraries: List[Dict[str, Any]] = []
     shield_zones: List[Dict[str, Any]] = []
     dns_zones: List[Dict[str, Any]] = []
     storage_zones: List[Dict[str, Any]] = []
+    # What a statistics, metrics or billing report holds, by request path (reports.py).
+    reports: Dict[str, Any] = {}
     api_keys: ApiKeys = ApiKeys()
     settings: SettingsUpdate = SettingsUpdate()
 
@@ -117,6 +127,7 @@ class SimulatorState:
     def _clear(self) -> None:
         self.apps: List[Dict[str, Any]] = []
         self.registries: List[Dict[str, Any]] = []
+        self.log_forwarding: List[Dict[str, Any]] = []
         self.edge_scripts: List[Dict[str, Any]] = []
         self.pull_zones: List[Dict[str, Any]] = []
         self.video_libraries: List[Dict[str, Any]] = []
@@ -125,6 +136,11 @@ class SimulatorState:
         self.storage_zones: List[Dict[str, Any]] = []
         # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.
         self.purges: List[Dict[str, Any]] = []
+        self.reports: Dict[str, Any] = {}
+        # The latest record scan of each domain, by its DNS name (dns_zones.py).
+        self.dns_scans: Dict[str, Dict[str, Any]] = {}
+        # POST /user/closeaccount closes it: no key works until a reset or new fixtures.
+        self.account_closed = False
         self.settings = Settings()
         # When each progressing application turns active, on the time.monotonic() clock.
         self.progress_deadlines: Dict[str, float] = {}
@@ -151,6 +167,7 @@ class SimulatorState:
             self._clear()
             self._set_keys(fixtures.api_keys)
             self.update_settings(fixtures.settings)
+            self.reports = copy.deepcopy(fixtures.reports)
             for name in RESOURCE_LISTS:
                 items = copy.deepcopy(getattr(fixtures, name))
                 filler = self.fixture_fillers.get(name)

@@ -96,6 +96,19 @@ async def read_body(request: Request, model: Type[ModelT], accepted: frozenset =
         raise ApiError(400, VALIDATION_TITLE, errors=field_errors(exc.errors())) from None
 
 
+async def read_optional_body(request: Request, model: Type[ModelT]) -> Optional[ModelT]:
+    """A JSON body the vendor's document does not require: None when the request sends none."""
+    if not (await request.body()).strip():
+        return None
+    return await read_body(request, model)
+
+
+def documented_optional_body(model: Type[BaseModel]) -> Dict[str, Any]:
+    """`openapi_extra` for a route that parses its body with `read_optional_body`."""
+    documented = documented_body(model)
+    return {"requestBody": {**documented["requestBody"], "required": False}}
+
+
 def documented_body(model: Type[BaseModel], accepted: frozenset = JSON_MEDIA_TYPES) -> Dict[str, Any]:
     """`openapi_extra` for a route that parses its body with `read_body`, so the OpenAPI document shows it."""
     schema = model.model_json_schema(ref_template="#/components/schemas/{model}")

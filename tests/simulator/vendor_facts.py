@@ -1,11 +1,12 @@
 """The facts the simulator takes from the vendor's OpenAPI documents: their operations and models.
 
 `vendor_facts.json` beside this module holds, per document, the path prefix the simulator serves
-it under, every operation (method and path template) and every model reduced to its facts:
-names, types, nullability, enums, bounds and defaults, without the documents' prose. The
-simulator reads the operations to tell a request for an endpoint it does not implement (501)
-from one for a path no vendor document has (404); the unit tests read the models to hold the
-simulator's read models to the vendor's.
+it under, every operation (method and path template) with its documented answers (each status
+and the schema of its body), and every model reduced to its facts: names, types, nullability,
+enums, bounds and defaults, without the documents' prose. The simulator reads the operations to
+tell a request for an endpoint it does not implement (501) from one for a path no vendor
+document has (404); the unit tests read the answers and models to hold the simulator's routes,
+statuses and read models to the vendor's.
 
 Regenerate it after updating the reference copies of the documents:
 
@@ -54,6 +55,16 @@ def _reduce(schema: Any) -> Any:
     return reduced
 
 
+def _answers(operation: Dict[str, Any]) -> Dict[str, Any]:
+    """Each documented status with the reduced schema of its body (JSON's when several media types are given), or None."""
+    answers = {}
+    for status, response in (operation.get("responses") or {}).items():
+        content = response.get("content") or {}
+        media = content.get("application/json") or next(iter(content.values()), None)
+        answers[status] = _reduce(media["schema"]) if media and "schema" in media else None
+    return answers
+
+
 def extract(reference_dir: str) -> Dict[str, Any]:
     documents = {}
     for name, file_name, prefix in DOCUMENTS:
@@ -61,12 +72,14 @@ def extract(reference_dir: str) -> Dict[str, Any]:
             raw = handle.read()
         document = json.loads(raw)
         operations = [[method.upper(), path] for path, item in document.get("paths", {}).items() for method in HTTP_METHODS if method in item]
+        answers = {f"{method} {path}": _answers(document["paths"][path][method.lower()]) for method, path in operations}
         schemas = document.get("components", {}).get("schemas", {})
         documents[name] = {
             "file": file_name,
             "sha256": hashlib.sha256(raw).hexdigest(),
             "prefix": prefix,
             "operations": operations,
+            "answers": answers,
             "models": {model: _reduce(schema) for model, schema in schemas.items()},
         }
     return {"documents": documents}
@@ -84,6 +97,9 @@ def write(facts: Dict[str, Any], path: str = FACTS_FILE) -> None:
         lines.append('"operations": [')
         lines.append(",\n".join(json.dumps(operation) for operation in document["operations"]))
         lines.append("],")
+        lines.append('"answers": {')
+        lines.append(",\n".join(f"{json.dumps(key)}: {json.dumps(value, sort_keys=True)}" for key, value in document["answers"].items()))
+        lines.append("},")
         lines.append('"models": {')
         lines.append(",\n".join(f"{json.dumps(model)}: {json.dumps(schema, sort_keys=True)}" for model, schema in document["models"].items()))
         lines.append("}")
@@ -103,6 +119,11 @@ def load() -> Dict[str, Any]:
 def operations() -> List[Tuple[str, str, str]]:
     """`(area document, METHOD, path template as the simulator serves it)` for every vendor operation."""
     return [(name, method, document["prefix"] + path) for name, document in load()["documents"].items() for method, path in document["operations"]]
+
+
+def answers(document: str, method: str, template: str) -> Dict[str, Any]:
+    """The documented statuses of an operation (its template as the document has it) and their bodies' schemas."""
+    return load()["documents"][document]["answers"][f"{method} {template}"]
 
 
 def models(document: str) -> Dict[str, Any]:

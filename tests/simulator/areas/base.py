@@ -1,7 +1,7 @@
 """What an API area contributes to the simulator."""
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable
+from typing import Any, Dict, Iterable, Tuple, Union
 
 from fastapi import APIRouter, Request
 
@@ -13,15 +13,15 @@ from ..state import FixtureFiller, SimulatorState
 class Area:
     """One area of the management API.
 
-    `prefix` is the path prefix whose requests (including unknown routes, faults and failed
-    authentication) answer in `error_style`; `router` carries the full paths; `fixture_fillers`
+    `prefix` is the path prefix (or prefixes) whose requests (including unknown routes, faults
+    and failed authentication) answer in `error_style`; `router` carries the full paths; `fixture_fillers`
     complete the fixture lists the area owns, keyed by list name.
     """
 
     name: str
-    prefix: str
+    prefix: Union[str, Tuple[str, ...]]
     error_style: ErrorStyle
-    router: APIRouter
+    routers: Tuple[APIRouter, ...]
     fixture_fillers: Dict[str, FixtureFiller] = field(default_factory=dict)
 
 

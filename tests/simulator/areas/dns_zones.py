@@ -15,7 +15,11 @@ finds the same zone rather than creating another.
 import copy
 import ipaddress
 import secrets
-from typing import Any, Dict, List, Optional
+import shlex
+from datetime import datetime
+from email.parser import BytesParser
+from email.policy import HTTP
+from typing import Any, Dict, List, Optional, Tuple
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -23,10 +27,11 @@ from starlette.responses import Response
 
 from ..auth import require_access_key
 from ..errors import ApiError, LegacyStyle, field_error
-from ..ids import new_id, next_int_id, utc_now
+from ..ids import new_guid, new_id, next_int_id, utc_now
+from ..reports import DATE_FROM, DATE_TO, chart, chart_keys, report
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
-from ..validation import documented_body, read_body
+from ..validation import documented_body, documented_optional_body, read_body, read_optional_body
 from ..vendor_models import vendor_request_model
 from . import pull_zones
 from .base import Area, find_record, state_of
@@ -123,12 +128,28 @@ ZoneAddRequest = vendor_request_model("core", "DnsZoneAddModel")
 ZoneUpdateRequest = vendor_request_model("core", "UpdateDnsZoneModel")
 RecordAddRequest = vendor_request_model("core", "AddDnsRecordModel")
 RecordUpdateRequest = vendor_request_model("core", "UpdateDnsRecordModel")
+ZoneAvailabilityRequest = vendor_request_model("core", "ZoneAvailabilityRequestModel")
+WildcardCertificateRequest = vendor_request_model("core", "IssueWildcardCertificateRequestModel")
+ScanRequest = vendor_request_model("core", "TriggerDnsZoneRecordScanRequest")
+# The vendor's DnsZoneScanJobStatus of a finished scan: the simulator's scans finish at once.
+SCAN_COMPLETED = 2
 
 
 def dns_name(name: Optional[str]) -> str:
     """A name as DNS compares it: lower case, without the trailing dot."""
     name = (name or "").lower()
     return name[:-1] if name.endswith(".") else name
+
+
+def relative_host(value: Optional[str]) -> Optional[str]:
+    """A host value as the service stores it: an absolute name (`lb.example.net.`) without its trailing dot.
+
+    DNS tools send absolute names and add the dot back when they read a value; a value kept with
+    the dot would read back as `lb.example.net..` to them. The root itself (`.`) stays.
+    """
+    if value and len(value) > 1 and value.endswith("."):
+        return value[:-1]
+    return value
 
 
 def _invalid(field: str, message: str, key: str = "dnszone.validation_error", status: int = 400) -> ApiError:
@@ -194,6 +215,11 @@ def _fill_record(given: Dict[str, Any]) -> Dict[str, Any]:
         if given.get(link_field) is not None:
             record["LinkName"] = str(given[link_field])
     record.update({name: value for name, value in given.items() if name in RECORD_DEFAULTS and value is not None})
+    # Doubles in the vendor's model: JSON numbers with a fraction part, whatever the fixture gave.
+    for name in ("GeolocationLatitude", "GeolocationLongitude"):
+        record[name] = float(record[name])
+    if type_name in HOST_VALUED:
+        record["Value"] = relative_host(record["Value"])
     return record
 
 
@@ -251,6 +277,54 @@ async def add_zone(request: Request):
             state.dns_zones.remove(zone)
             raise
         return json_response(_read_model(zone), 201)
+
+
+# Declared before /{id}, which would otherwise take "checkavailability" for a zone id.
+@router.post("/checkavailability", openapi_extra=documented_body(ZoneAvailabilityRequest))
+async def check_zone_availability(request: Request):
+    """Whether a zone could be added for the domain: no zone of the account has it, in any case or with a trailing dot."""
+    body = await read_body(request, ZoneAvailabilityRequest)
+    if not body.Name or not _valid_domain(body.Name):
+        raise _invalid("Name", f"'{body.Name or ''}' is not a valid domain.", key="dnszone.invalid_domain")
+    state = state_of(request)
+    with state.lock:
+        return json_response({"Available": not any(dns_name(zone["Domain"]) == dns_name(body.Name) for zone in state.dns_zones)})
+
+
+@router.post("/records/scan", openapi_extra=documented_body(ScanRequest))
+async def scan_records(request: Request):
+    """Look for the records a domain has at its current DNS host, for a zone of the account or a domain before its zone is added.
+
+    The simulator's scans finish at once and find what the fixture's report of the zone's scan
+    gives (`reports["/dnszone/<id>/records/scan"].Records`), nothing otherwise; the latest scan of
+    a domain is what its zone's scan read answers.
+    """
+    body = await read_body(request, ScanRequest)
+    if (body.ZoneId is None) == (not body.Domain):
+        raise _invalid("ZoneId", "Give either ZoneId or Domain, not both.")
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, body.ZoneId) if body.ZoneId is not None else None
+        domain = zone["Domain"] if zone else body.Domain
+        if not _valid_domain(domain):
+            raise _invalid("Domain", f"'{domain}' is not a valid domain.", key="dnszone.invalid_domain")
+        now = utc_now()
+        job = {"JobId": new_guid(), "ZoneId": zone["Id"] if zone else None, "Domain": dns_name(domain), "AccountId": None,
+               "Status": SCAN_COMPLETED, "CreatedAt": now, "CompletedAt": now, "Records": None, "Error": None}  # fmt: skip
+        state.dns_scans[dns_name(domain)] = job
+        return json_response({"JobId": job["JobId"], "Status": job["Status"]})
+
+
+@router.get("/{zoneId}/records/scan")
+async def latest_scan(request: Request, zoneId: int):
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, zoneId)
+        job = state.dns_scans.get(dns_name(zone["Domain"]))
+        if job is None:
+            raise ApiError(404, f"The DNS zone {zoneId} has not been scanned.")
+        found = report(state, request.url.path, {"Records": []})["Records"]
+        return json_response({**job, "ZoneId": zone["Id"], "Records": found})
 
 
 @router.get("/{id}")
@@ -321,6 +395,33 @@ async def export_zone(request: Request, id: int):
         lines = [f"$ORIGIN {dns_name(zone['Domain'])}.", "$TTL 300"]
         lines += [_zone_file_line(record) for record in zone["Records"] if not record["Disabled"]]
     return Response("\n".join(lines) + "\n", media_type="application/octet-stream")
+
+
+@router.get("/{id}/statistics")
+async def zone_statistics(request: Request, id: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO):
+    keys = chart_keys(date_from, date_to)
+    state = state_of(request)
+    with state.lock:
+        _find_zone(state, id)
+        empty = {
+            "TotalQueriesServed": 0, "QueriesServedChart": chart(keys, 0.0), "NormalQueriesServedChart": chart(keys, 0.0),
+            "SmartQueriesServedChart": chart(keys, 0.0), "QueriesByTypeChart": {},
+        }  # fmt: skip
+        return json_response(report(state, request.url.path, empty))
+
+
+@router.post("/{zoneId}/certificate/issue", openapi_extra=documented_optional_body(WildcardCertificateRequest))
+async def issue_wildcard_certificate(request: Request, zoneId: int):
+    """A wildcard certificate for the zone's domain, or for a domain within it; the zone's DNS makes the validation, so it succeeds."""
+    body = await read_optional_body(request, WildcardCertificateRequest)
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, zoneId)
+        domain = dns_name(body.Domain if body is not None and body.Domain else zone["Domain"])
+        apex = dns_name(zone["Domain"])
+        if domain != apex and not domain.endswith("." + apex):
+            raise _invalid("Domain", f"'{domain}' is not within the zone's domain {apex}.")
+    return empty_response(200)
 
 
 def _ds_record(zone: Dict[str, Any], enabled: bool) -> Dict[str, Any]:
@@ -472,6 +573,8 @@ def _apply(state: SimulatorState, zone: Dict[str, Any], record: Dict[str, Any], 
     if type_name in LINKED_TYPES and changed["LinkName"] is None:
         field = "PullZoneId" if type_name == "PullZone" else "ScriptId"
         raise _invalid(field, f"A {type_name} record needs {field}.")
+    if type_name in HOST_VALUED:
+        changed["Value"] = relative_host(changed["Value"])
     _check_value(type_name, changed["Value"])
     _check_fields(state, type_name, changed, given)
     if type_name == "Redirect":
@@ -566,4 +669,126 @@ async def delete_record(request: Request, zoneId: int, id: int):
     return empty_response(204)
 
 
-AREA = Area(name="dns_zones", prefix="/dnszone", error_style=LegacyStyle(), router=router, fixture_fillers={"dns_zones": fill_dns_zones})
+# --- Import ---------------------------------------------------------------------------------------
+
+# Record types a zone file can hold that are not the zone's own records (its SOA, its apex NS).
+ZONE_FILE_TYPES = ("A", "AAAA", "CNAME", "TXT", "MX", "SRV", "CAA", "PTR", "NS", "SVCB", "HTTPS", "TLSA")
+
+
+def _zone_file(request_body: bytes, content_type: str) -> str:
+    """The zone file a request carries: its whole body, or the first file part of a form upload."""
+    if content_type.lower().startswith("multipart/form-data"):
+        message = BytesParser(policy=HTTP).parsebytes(b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + request_body)
+        parts = [part for part in message.iter_parts() if part.get_filename() is not None] or list(message.iter_parts())
+        if not parts:
+            raise _invalid("file", "The form has no zone file.")
+        return (parts[0].get_payload(decode=True) or b"").decode("utf-8", "replace")
+    return request_body.decode("utf-8", "replace")
+
+
+def _absolute(name: str, origin: str) -> str:
+    if name == "@":
+        return origin
+    return dns_name(name) if name.endswith(".") else f"{dns_name(name)}.{origin}" if origin else dns_name(name)
+
+
+def _parsed_lines(text: str, apex: str) -> List[Tuple[Optional[Dict[str, Any]], str]]:
+    """Each record line as (record in the add model's shape, or None when it is not a record the zone takes; the reason)."""
+    origin, default_ttl, previous_name = apex, 300, apex
+    parsed: List[Tuple[Optional[Dict[str, Any]], str]] = []
+    for raw in text.splitlines():
+        # Zone files quote strings as shells do and start comments with a semicolon.
+        lexer = shlex.shlex(raw, posix=True)
+        lexer.commenters = ";"
+        lexer.whitespace_split = True
+        try:
+            fields = list(lexer)
+        except ValueError:
+            parsed.append((None, "failed"))
+            continue
+        if not fields:
+            continue
+        if fields[0].upper() == "$ORIGIN" and len(fields) > 1:
+            origin = dns_name(fields[1])
+            continue
+        if fields[0].upper() == "$TTL" and len(fields) > 1 and fields[1].isdigit():
+            default_ttl = int(fields[1])
+            continue
+        name = previous_name if raw[:1].isspace() else _absolute(fields.pop(0), origin)
+        previous_name = name
+        ttl = default_ttl
+        while fields and (fields[0].isdigit() or fields[0].upper() in ("IN", "CH", "HS")):
+            token = fields.pop(0)
+            if token.isdigit():
+                ttl = int(token)
+        if not fields:
+            parsed.append((None, "failed"))
+            continue
+        type_name = fields.pop(0).upper()
+        if type_name == "SOA" or (type_name == "NS" and name == apex) or type_name not in ZONE_FILE_TYPES:
+            parsed.append((None, "skipped"))
+            continue
+        if name != apex and not name.endswith("." + apex):
+            parsed.append((None, "skipped"))
+            continue
+        record: Dict[str, Any] = {"Type": TYPES[type_name], "Ttl": ttl, "Name": "" if name == apex else name[: -len(apex) - 1]}
+        try:
+            if type_name == "MX":
+                record.update(Priority=int(fields[0]), Value=_absolute(fields[1], origin))
+            elif type_name == "SRV":
+                record.update(Priority=int(fields[0]), Weight=int(fields[1]), Port=int(fields[2]), Value=_absolute(fields[3], origin))
+            elif type_name == "CAA":
+                record.update(Flags=int(fields[0]), Tag=fields[1], Value=fields[2])
+            elif type_name in ("HTTPS", "SVCB"):
+                record.update(Priority=int(fields[0]), Value=" ".join(fields[1:]))
+            elif type_name in ("CNAME", "NS", "PTR"):
+                record["Value"] = _absolute(fields[0], origin)
+            else:
+                record["Value"] = "".join(fields) if type_name == "TXT" else " ".join(fields)
+        except (IndexError, ValueError):
+            parsed.append((None, "failed"))
+            continue
+        parsed.append((record, ""))
+    return parsed
+
+
+def _has_record(zone: Dict[str, Any], record: Dict[str, Any]) -> bool:
+    type_name = TYPE_NAMES[record["Type"]]
+    return any(
+        other["Type"] == record["Type"] and dns_name(other["Name"]) == dns_name(record["Name"]) and _same_value(type_name, other["Value"], record["Value"])
+        for other in zone["Records"]
+    )
+
+
+@router.post("/{zoneId}/import", openapi_extra={"requestBody": {"required": True, "content": {"text/plain": {"schema": {"type": "string"}}}}})
+async def import_records(request: Request, zoneId: int):
+    """Add the records of a zone file (the body, or the file of a form upload) to the zone.
+
+    The vendor's document gives the request no body; DNS tools send the zone file. Each record is
+    added as by the record add operation: added ones count as successful, ones the zone already
+    has or that are not the zone's to hold (its SOA, its apex NS, records outside the domain,
+    types bunny DNS does not serve) as skipped, and ones a rule refuses or that cannot be read as
+    failed. Comments (such as the export's lines for bunny.net's own types) are no records.
+    """
+    text = _zone_file(await request.body(), request.headers.get("content-type", ""))
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, zoneId)
+        counts = {"successful": 0, "failed": 0, "skipped": 0}
+        for record, outcome in _parsed_lines(text, dns_name(zone["Domain"])):
+            if record is None:
+                counts[outcome] += 1
+                continue
+            if _has_record(zone, record):
+                counts["skipped"] += 1
+                continue
+            try:
+                _add_record(state, zone, record)
+            except ApiError:
+                counts["failed"] += 1
+            else:
+                counts["successful"] += 1
+        return json_response({"RecordsSuccessful": counts["successful"], "RecordsFailed": counts["failed"], "RecordsSkipped": counts["skipped"]})
+
+
+AREA = Area(name="dns_zones", prefix="/dnszone", error_style=LegacyStyle(), routers=(router,), fixture_fillers={"dns_zones": fill_dns_zones})

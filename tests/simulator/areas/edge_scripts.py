@@ -7,6 +7,7 @@ ever carries one.
 """
 
 import re
+from datetime import datetime
 from typing import Any, Dict, List, Optional
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -16,6 +17,7 @@ from typing_extensions import Annotated
 from ..auth import require_access_key
 from ..errors import ApiError, LegacyStyle, field_error
 from ..ids import new_id, next_int_id, utc_now
+from ..reports import DATE_FROM, DATE_TO, chart, chart_keys, report
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
 from ..validation import ContractModel, documented_body, read_body
@@ -182,8 +184,10 @@ def _fill_script(script: Dict[str, Any], next_ids: Dict[str, int]) -> Dict[str, 
     integration = script["Integration"] or {}
     script.setdefault("IntegrationId", integration.get("IntegrationId"))
     script.setdefault("RepositoryId", (integration.get("RepositorySettings") or {}).get("Id"))
-    for name in ("MonthlyCost", "MonthlyRequestCount", "MonthlyCpuTime"):
+    for name in ("MonthlyRequestCount", "MonthlyCpuTime"):
         script.setdefault(name, 0)
+    # The vendor types the cost as a double: a JSON number with a fraction part.
+    script["MonthlyCost"] = float(script.get("MonthlyCost", 0))
     script.setdefault("Code", None)
     script.setdefault("CodeLastModified", script["LastModified"])
     releases = []
@@ -363,6 +367,34 @@ async def add_edge_script_variable(request: Request, id: int):
         return json_response(variable)
 
 
+class UpsertEdgeScriptVariableRequest(ContractModel):
+    """The vendor's UpsertEdgeScriptVariableModel: a name, and what to set of the rest."""
+
+    Name: Annotated[str, Field(min_length=1, max_length=256)]
+    Required: Optional[bool] = None
+    DefaultValue: Optional[VariableValue] = None
+
+
+@router.put("/{id}/variables", openapi_extra=documented_body(UpsertEdgeScriptVariableRequest))
+async def upsert_edge_script_variable(request: Request, id: int):
+    """Add the variable named in the body (200 with it), or change what the body sets of the one the script has (204), as secrets' upsert does."""
+    body = await read_body(request, UpsertEdgeScriptVariableRequest)
+    state = state_of(request)
+    with state.lock:
+        script = _find_script(state, id)
+        _touch(script)
+        for variable in script["EdgeScriptVariables"]:
+            if variable["Name"] == body.Name:
+                if body.Required is not None:
+                    variable["Required"] = body.Required
+                if "DefaultValue" in body.model_fields_set:
+                    variable["DefaultValue"] = body.DefaultValue
+                return empty_response(204)
+        variable = _fill_variable(body.model_dump(exclude_none=True), _next_ids(state.edge_scripts)["variable"])
+        script["EdgeScriptVariables"].append(variable)
+        return json_response(variable)
+
+
 @router.get("/{id}/variables/{variableId}")
 async def get_edge_script_variable(request: Request, id: int, variableId: int):
     state = state_of(request)
@@ -455,6 +487,33 @@ async def delete_edge_script_secret(request: Request, id: int, secretId: int):
     return empty_response(204)
 
 
+@router.post("/{id}/deploymentKey/rotate")
+async def rotate_deployment_key(request: Request, id: int):
+    """A new DeploymentKey: deployments with the old one are refused from now on."""
+    state = state_of(request)
+    with state.lock:
+        script = _find_script(state, id)
+        script["DeploymentKey"] = new_id(36)
+        _touch(script)
+    return empty_response(204)
+
+
+@router.get("/{id}/statistics")
+async def edge_script_statistics(
+    request: Request, id: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO, loadLatest: bool = False, hourly: bool = False
+):
+    """`loadLatest` (the freshest data as soon as it exists) makes no difference to a script that ran nothing."""
+    keys = chart_keys(date_from, date_to, hourly)
+    state = state_of(request)
+    with state.lock:
+        _find_script(state, id)
+        empty = {
+            "TotalRequestsServed": 0, "TotalCpuUsed": 0.0, "TotalMonthlyCost": 0.0, "AverageCpuTimePerExecution": 0.0,
+            "RequestsServedChart": chart(keys, 0.0), "AverageCpuTimeChart": chart(keys, 0.0), "TotalCpuTimeChart": chart(keys, 0.0),
+        }  # fmt: skip
+        return json_response(report(state, request.url.path, empty))
+
+
 PUBLISH_BODY = documented_body(PublishEdgeScriptRequest)
 
 
@@ -509,4 +568,4 @@ async def list_edge_script_releases(request: Request, id: int, page: int = Page,
         return json_response(_numbered_page(releases, page, per_page))
 
 
-AREA = Area(name="edge_scripts", prefix="/compute", error_style=LegacyStyle(), router=router, fixture_fillers={"edge_scripts": fill_edge_scripts})
+AREA = Area(name="edge_scripts", prefix="/compute", error_style=LegacyStyle(), routers=(router,), fixture_fillers={"edge_scripts": fill_edge_scripts})

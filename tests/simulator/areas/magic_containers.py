@@ -1,19 +1,14 @@
-"""Magic Containers: applications, their container templates, and container registries."""
-
-from fastapi import APIRouter
+"""Magic Containers: applications and their parts, container registries, the platform's regions, nodes and limits, log forwarding."""
 
 from ..errors import MagicContainersStyle
-from . import mc_apps, mc_registries
+from . import mc_app_parts, mc_apps, mc_platform, mc_registries
 from .base import Area
-
-router = APIRouter()
-router.include_router(mc_apps.router)
-router.include_router(mc_registries.router)
 
 AREA = Area(
     name="magic_containers",
     prefix="/mc",
     error_style=MagicContainersStyle(),
-    router=router,
-    fixture_fillers={"registries": mc_registries.fill_registries, "apps": mc_apps.fill_apps},
+    # Routes are tried in order for every request: the most used first.
+    routers=(mc_apps.router, mc_registries.router, mc_app_parts.router, mc_platform.router),
+    fixture_fillers={"registries": mc_registries.fill_registries, "apps": mc_apps.fill_apps, "log_forwarding": mc_platform.fill_log_forwarding},
 )

@@ -45,6 +45,10 @@ IMAGE_PARTS = ("imageName", "imageNamespace", "imageTag", "imageRegistryId", "im
 DEFAULT_PULL_POLICY = "ifNotPresent"
 # What a new application keeps of an AddApplicationRequest; the read model has no place for the rest.
 CREATED_FIELDS = ("name", "runtimeType", "autoScaling", "regionSettings", "volumes", "containerTemplates")
+# Where an application keeps its volumes' instances, by volume name (mc_app_parts.py); never shown in a read.
+VOLUME_INSTANCES = "_volumeInstances"
+# Sticky sessions as the read model shows an endpoint without them: off, no headers.
+NO_STICKY_SESSIONS = {"enabled": False, "sessionHeaders": [], "cookieName": ""}
 
 
 def _in_order(item: Dict[str, Any], fields) -> Dict[str, Any]:
@@ -133,7 +137,8 @@ def fill_endpoint(endpoint: Dict[str, Any], app_id: str, index: int) -> Dict[str
         endpoint.setdefault("isSslEnabled", False)
         # The platform creates a pull zone for a CDN endpoint when none is named.
         endpoint.setdefault("pullZoneId", str(new_numeric_id()))
-    endpoint.setdefault("stickySessions", None)
+    if endpoint.get("stickySessions") is None:
+        endpoint["stickySessions"] = dict(NO_STICKY_SESSIONS, sessionHeaders=[])
     return _in_order(endpoint, ENDPOINT_FIELDS)
 
 
@@ -224,9 +229,23 @@ def fill_app(app: Dict[str, Any], registries: List[Dict[str, Any]]) -> Dict[str,
     app.setdefault("autoScaling", {"min": 1, "max": 1})
     app["containerTemplates"] = [fill_template(template, app["id"], registries) for template in app.get("containerTemplates") or []]
     app.setdefault("containerInstances", [])
-    app["volumes"] = [{"name": volume["name"], "size": volume.get("size", 1)} for volume in app.get("volumes") or []]
+    instances = app.setdefault(VOLUME_INSTANCES, {})
+    for volume in app.get("volumes") or []:
+        if volume.get("instances"):
+            instances[volume["name"]] = [fill_volume_instance(instance, float(volume.get("size", 1))) for instance in volume["instances"]]
+    app["volumes"] = [{"name": volume["name"], "size": float(volume.get("size", 1))} for volume in app.get("volumes") or []]
     app["displayEndpoint"] = _display_endpoint(app)
     return _in_order(app, APP_FIELDS)
+
+
+def fill_volume_instance(instance: Dict[str, Any], size: float) -> Dict[str, Any]:
+    """A volume instance as the vendor's VolumeInstance reads it; one attached to no pod is detached."""
+    attached = list(instance.get("attachedPods") or [])
+    return {
+        "id": instance.get("id") or new_id(), "attachedPods": attached, "attachedContainers": list(instance.get("attachedContainers") or []),
+        "region": instance.get("region", "DE"), "status": instance.get("status", "attached" if attached else "detached"),
+        "size": float(instance.get("size", size)), "usage": float(instance.get("usage", 0)), "set": instance.get("set", ""),
+    }  # fmt: skip
 
 
 def fill_apps(apps: List[Dict[str, Any]], state: SimulatorState) -> List[Dict[str, Any]]:
@@ -259,7 +278,8 @@ def _merge_templates(app: Dict[str, Any], requested: List[Dict[str, Any]], regis
 def _merge_volumes(requested: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     """Volumes carry no id in requests: listed names are updated or added, the others deleted."""
     _refuse_duplicates(requested, "volumes", "name")
-    return [{"name": item["name"], "size": item["size"]} for item in requested]
+    # The read model's VolumeTemplate types the size as a double, though requests give whole gigabytes.
+    return [{"name": item["name"], "size": float(item["size"])} for item in requested]
 
 
 def _patched_app(app: Dict[str, Any], patch: Dict[str, Any], registries: List[Dict[str, Any]]) -> Dict[str, Any]:
@@ -321,7 +341,8 @@ def _finish_deletions(state: SimulatorState) -> None:
 
 
 def _read_model(app: Dict[str, Any]) -> Dict[str, Any]:
-    return {name: value for name, value in app.items() if name != DELETION_DEADLINE}
+    """The application without what the simulator keeps beside it (keys starting with an underscore)."""
+    return {name: value for name, value in app.items() if not name.startswith("_")}
 
 
 def _find_app(state: SimulatorState, app_id: str) -> int:
@@ -347,7 +368,8 @@ def _replace_app(state: SimulatorState, index: int, changed: Dict[str, Any]) -> 
 
 
 def _list_item(app: Dict[str, Any]) -> Dict[str, Any]:
-    return {"id": app["id"], "name": app["name"], "status": app["status"], "displayEndpoint": app["displayEndpoint"]}
+    # The vendor's AppListItem has a description, which nothing sets: an application has none.
+    return {"id": app["id"], "name": app["name"], "description": "", "displayEndpoint": app["displayEndpoint"], "status": app["status"]}
 
 
 @router.get("")

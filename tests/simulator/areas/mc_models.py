@@ -4,8 +4,6 @@ Optional fields the contract marks nullable are `Optional[...]`; optional fields
 mark nullable default to None but refuse an explicit null, as the vendor's deserializer does.
 """
 
-import importlib.util
-from pathlib import Path
 from typing import Dict, List, Literal, Optional
 
 from pydantic import Field, model_validator
@@ -13,13 +11,19 @@ from typing_extensions import Annotated
 
 from ..validation import ContractModel, whole_value
 
-# The collection's own definition of the contract's patterns (plugins/module_utils/mc_patterns.py),
-# loaded by its path: the simulator runs outside the ansible_collections namespace, and one
-# definition means the simulator and the modules cannot drift apart.
-PATTERNS_FILE = Path(__file__).resolve().parents[3] / "plugins" / "module_utils" / "mc_patterns.py"
-_spec = importlib.util.spec_from_file_location("bunnynet_cloud_mc_patterns", PATTERNS_FILE)
-PATTERNS = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(PATTERNS)
+# The patterns of the vendor's Magic Containers document (ApplicationRequest.name,
+# ContainerRequest's image fields, VolumeMountRequest.mountPath), written out here: the simulator
+# shares no code with the collection, so that a wrong pattern on one side of the wire shows.
+APP_NAME_PATTERN = r"[A-Za-z0-9-\s]+"
+IMAGE_NAME_PATTERN = r"[a-zA-Z0-9]+(?:[./_-]{1,2}[a-zA-Z0-9]+)*"
+IMAGE_TAG_PATTERN = r"[a-zA-Z0-9]+(?:[._-]{1,2}[a-zA-Z0-9]+)*"
+IMAGE_DIGEST_PATTERN = r"sha256:[a-z0-9]{64}"
+# The document's mount path pattern backtracks exponentially on a long value that fails (its
+# nested quantifiers), so values are checked with an equivalent in linear time: after the leading
+# slash, path characters starting with a non-slash, with the same look-aheads against "//", ".."
+# and white space. Error messages quote the document's.
+DOCUMENT_MOUNT_PATH_PATTERN = r"^/(?!.*//)(?!.*\.\.)(?!.*\s)([a-zA-Z0-9._-]+/?)+$"
+MOUNT_PATH_PATTERN = r"/(?!.*//)(?!.*\.\.)(?!.*\s)[a-zA-Z0-9._-][a-zA-Z0-9._/-]*"
 
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 
@@ -28,11 +32,11 @@ Port = Annotated[int, Field(ge=1, le=65535)]
 ProbeSeconds = Annotated[int, Field(ge=1, le=3600)]
 ProbeThreshold = Annotated[int, Field(ge=1, le=1000)]
 ShortName = Annotated[str, Field(min_length=1, max_length=50)]
-ImageName = Annotated[str, Field(min_length=1, pattern=whole_value(PATTERNS.IMAGE_NAME_PATTERN))]
-ImageTag = Annotated[str, Field(min_length=1, pattern=whole_value(PATTERNS.IMAGE_TAG_PATTERN))]
-ImageDigest = Annotated[str, Field(pattern=whole_value(PATTERNS.IMAGE_DIGEST_PATTERN))]
+ImageName = Annotated[str, Field(min_length=1, pattern=whole_value(IMAGE_NAME_PATTERN))]
+ImageTag = Annotated[str, Field(min_length=1, pattern=whole_value(IMAGE_TAG_PATTERN))]
+ImageDigest = Annotated[str, Field(pattern=whole_value(IMAGE_DIGEST_PATTERN))]
 NonEmpty = Annotated[str, Field(min_length=1)]
-AppName = Annotated[str, Field(min_length=1, max_length=100, pattern=whole_value(PATTERNS.APP_NAME_PATTERN))]
+AppName = Annotated[str, Field(min_length=1, max_length=100, pattern=whole_value(APP_NAME_PATTERN))]
 
 PullPolicy = Literal["always", "ifNotPresent"]
 Protocol = Literal["tcp", "udp", "sctp"]
@@ -105,7 +109,7 @@ class EnvironmentVariable(ContractModel):
 
 class VolumeMountRequest(ContractModel):
     name: ShortName
-    mountPath: Annotated[str, Field(min_length=1, pattern=whole_value(PATTERNS.MOUNT_PATH_PATTERN, PATTERNS.CONTRACT_MOUNT_PATH_PATTERN))]
+    mountPath: Annotated[str, Field(min_length=1, pattern=whole_value(MOUNT_PATH_PATTERN, DOCUMENT_MOUNT_PATH_PATTERN))]
 
 
 class ContainerEntryPoint(ContractModel):
@@ -249,3 +253,26 @@ class ContainerRegistryRequest(ContractModel):
     displayName: Annotated[str, Field(min_length=1, max_length=50)]
     type: Literal["dockerHub", "gitHub", "bunnyRegistry"] = None
     passwordCredentials: RegistryCredentials = None
+
+
+class AddContainerRequest(ContractModel):
+    """A container template added on its own: a ContainerRequest, which the platform gives its id."""
+
+    name: ShortName
+    image: Optional[str] = None
+    imageName: ImageName
+    imageNamespace: ImageName
+    imageTag: ImageTag
+    imageDigest: Optional[ImageDigest] = None
+    imageRegistryId: NonEmpty
+    imagePullPolicy: PullPolicy = None
+    entryPoint: ContainerEntryPoint = None
+    probes: ContainerProbes = None
+    environmentVariables: List[EnvironmentVariable] = None
+    endpoints: List[EndpointRequest] = None
+    volumeMounts: List[VolumeMountRequest] = None
+
+
+class PatchVolumeRequest(ContractModel):
+    name: Optional[ShortName] = None
+    size: Optional[Annotated[int, Field(ge=1, le=100)]] = None

@@ -28,6 +28,7 @@ from ..pagination import cursor_page
 from ..responses import json_response
 from ..state import SimulatorState
 from ..validation import JSON_OR_TEXT_JSON, documented_body, read_body
+from ..vendor_models import vendor_request_model
 from .base import find_record, state_of
 from .mc_models import ContainerRegistryRequest, GetContainerImageDigestByTagRequest
 
@@ -87,6 +88,106 @@ async def get_image_digest(request: Request):
     with state.lock:
         digest = _tag_digest(state, wanted.registryId, reference)
     return json_response({"imageNamespace": wanted.imageNamespace, "image": wanted.imageName, "tag": wanted.tag, "digest": digest})
+
+
+# --- What a registry holds ------------------------------------------------------------------------
+#
+# The simulator has no images: a registry holds the images its fixture's `imageDigests` name and
+# those the account's container templates pull from it, with their tags. It knows nothing of an
+# image's configuration, so the suggestions are empty lists.
+
+SearchImagesRequest = vendor_request_model("magic_containers", "SearchPublicContainerImagesRequest")
+ListImagesRequest = vendor_request_model("magic_containers", "ListContainerImagesRequest")
+ListTagsRequest = vendor_request_model("magic_containers", "ListContainerImageTagsRequest")
+ImageConfigRequest = vendor_request_model("magic_containers", "ListContainerImageExposedPortsRequest")
+SuggestionsRequest = vendor_request_model("magic_containers", "GetContainerConfigSuggestionsRequest")
+
+
+async def _lookup(request: Request, model):
+    try:
+        return await read_body(request, model, JSON_OR_TEXT_JSON)
+    except ApiError as error:
+        # The vendor documents 422, not 400, for a request it cannot process.
+        if error.status == 400:
+            error.status = 422
+        raise
+
+
+def _known_images(state: SimulatorState, registry_id: str) -> Dict[str, List[str]]:
+    """`<namespace>/<name>` to the image's known tags, for the registry (by id, or dockerhub or github)."""
+    registry = next((registry for registry in state.registries if str(registry["id"]) == registry_id), None)
+    if registry is None and registry_id not in PUBLIC_REGISTRY_IDS:
+        raise ApiError(422, f"Container registry {registry_id} was not found.")
+    images: Dict[str, List[str]] = {}
+    references = [reference for reference, digest in ((registry or {}).get(IMAGE_DIGESTS) or {}).items() if digest is not None]
+    for app in state.apps:
+        for template in app["containerTemplates"]:
+            if str(template.get("imageRegistryId")) == registry_id and template.get("imageName"):
+                references.append(f"{template['imageNamespace']}/{template['imageName']}:{template['imageTag']}")
+    for reference in references:
+        image, _separator, tag = reference.rpartition(":")
+        tags = images.setdefault(image, [])
+        if tag not in tags:
+            tags.append(tag)
+    return images
+
+
+def _image(image: str) -> Dict[str, str]:
+    namespace, _separator, name = image.rpartition("/")
+    return {"id": name, "namespace": namespace}
+
+
+@router.post("/public-images/search", openapi_extra=documented_body(SearchImagesRequest, JSON_OR_TEXT_JSON))
+async def search_public_images(request: Request):
+    """Images whose name starts with the prefix, a page of `size` at a time."""
+    wanted = await _lookup(request, SearchImagesRequest)
+    size, page = wanted.size or 20, wanted.page or 1
+    state = state_of(request)
+    with state.lock:
+        found = [_image(image) for image in sorted(_known_images(state, wanted.registryId)) if _image(image)["id"].startswith(wanted.prefix)]
+    return json_response(found[(page - 1) * size : page * size])
+
+
+@router.post("/images", openapi_extra=documented_body(ListImagesRequest, JSON_OR_TEXT_JSON))
+async def list_images(request: Request):
+    wanted = await _lookup(request, ListImagesRequest)
+    state = state_of(request)
+    with state.lock:
+        return json_response([_image(image) for image in sorted(_known_images(state, wanted.registryId))])
+
+
+@router.post("/tags", openapi_extra=documented_body(ListTagsRequest, JSON_OR_TEXT_JSON))
+async def list_tags(request: Request):
+    wanted = await _lookup(request, ListTagsRequest)
+    state = state_of(request)
+    with state.lock:
+        tags = _known_images(state, wanted.registryId).get(f"{wanted.imageNamespace}/{wanted.imageName}", [])
+    return json_response([{"name": tag} for tag in tags])
+
+
+@router.post("/image-config", openapi_extra=documented_body(ImageConfigRequest, JSON_OR_TEXT_JSON))
+async def image_config(request: Request):
+    wanted = await _lookup(request, ImageConfigRequest)
+    state = state_of(request)
+    with state.lock:
+        _known_images(state, wanted.registryId)
+    return json_response({"endpointSuggestions": [], "volumeSuggestions": []})
+
+
+@router.post("/config-suggestions", openapi_extra=documented_body(SuggestionsRequest, JSON_OR_TEXT_JSON))
+async def config_suggestions(request: Request):
+    wanted = await _lookup(request, SuggestionsRequest)
+    state = state_of(request)
+    with state.lock:
+        _known_images(state, wanted.registryId)
+        registry = next((registry for registry in state.registries if str(registry["id"]) == wanted.registryId), None)
+    host = registry["hostName"] if registry else TYPE_HOSTS["dockerHub" if wanted.registryId == "dockerhub" else "gitHub"]
+    return json_response(
+        {
+            "endpointSuggestions": [], "environmentVariablesSuggestions": [], "volumeSuggestions": [], "appName": wanted.imageName,
+            "description": None, "instructions": None, "registryUrl": host,
+        }  # fmt: skip
+    )
 
 
 @router.post("", openapi_extra=documented_body(ContainerRegistryRequest, JSON_OR_TEXT_JSON))

@@ -9,6 +9,7 @@ thousands of hostnames costs the simulator no more per request than a small one.
 import copy
 import re
 import weakref
+from datetime import datetime
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 from urllib.parse import urlsplit
 
@@ -19,9 +20,10 @@ from typing_extensions import Annotated
 from ..auth import require_access_key
 from ..errors import ApiError, LegacyStyle, field_error
 from ..ids import new_guid, new_id, next_int_id, utc_now
+from ..reports import DATE_FROM, DATE_TO, chart, chart_keys, report
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
-from ..validation import ContractModel, documented_body, read_body
+from ..validation import ContractModel, documented_body, documented_optional_body, read_body, read_optional_body
 from ..vendor_models import vendor_request_model
 from .base import Area, find_record, state_of
 
@@ -31,6 +33,7 @@ SYSTEM_HOSTNAME_SUFFIX = ".b-cdn.net"
 # The vendor's CertificateProvisionType: 1 is a certificate validated over HTTP, 2 over DNS.
 CERTIFICATE_PROVISION_HTTP01 = 1
 CERTIFICATE_PROVISION_DNS01 = 2
+CERTIFICATE_PROVISION_CUSTOM = 3
 # The vendor's PullZoneOriginType of a zone whose origin is an edge script.
 ORIGIN_TYPE_EDGE_SCRIPT = 4
 # Certificate material, which a read carries only when asked with includeCertificate=true.
@@ -67,7 +70,7 @@ ZONE_DEFAULTS = {
     "IgnoreQueryStrings": True,
     "MonthlyBandwidthLimit": 0,
     "MonthlyBandwidthUsed": 0,
-    "MonthlyCharges": 0,
+    "MonthlyCharges": 0.0,
     "AddHostHeader": False,
     "OriginHostHeader": "",
     "Type": 0,
@@ -83,11 +86,11 @@ ZONE_DEFAULTS = {
     "RequestLimit": 0,
     "BlockRootPathAccess": False,
     "BlockPostRequests": False,
-    "LimitRatePerSecond": 0,
-    "LimitRateAfter": 0,
+    "LimitRatePerSecond": 0.0,
+    "LimitRateAfter": 0.0,
     "ConnectionLimitPerIPCount": 0,
-    "PriceOverride": 0,
-    "OptimizerPricing": 0,
+    "PriceOverride": 0.0,
+    "OptimizerPricing": 0.0,
     "AddCanonicalHeader": False,
     "EnableLogging": True,
     "EnableCacheSlice": False,
@@ -143,7 +146,7 @@ ZONE_DEFAULTS = {
     "OptimizerWatermarkEnabled": False,
     "OptimizerWatermarkUrl": None,
     "OptimizerWatermarkPosition": 0,
-    "OptimizerWatermarkOffset": 3,
+    "OptimizerWatermarkOffset": 3.0,
     "OptimizerWatermarkMinImageSize": 300,
     "OptimizerAutomaticOptimizationEnabled": True,
     "PermaCacheStorageZoneId": 0,
@@ -209,6 +212,9 @@ ZONE_DEFAULTS = {
     "EnableExtendedLogging": False,
     "CacheKeyHeaders": None,
 }
+# The read model's numbers the vendor types as double or decimal: JSON numbers with a fraction part,
+# whatever the request or fixture gave (the settings model types LimitRatePerSecond as an integer).
+DECIMAL_PROPERTIES = ("LimitRatePerSecond", "LimitRateAfter", "MonthlyCharges", "PriceOverride", "OptimizerPricing", "OptimizerWatermarkOffset")
 # The fixtures of older tests and demos give an origin; a zone loaded without one gets this.
 FIXTURE_ORIGIN_URL = "https://origin.example.com"
 # Every property of the vendor's EdgeRuleV2Model but Guid and OrderIndex, at a new rule's value.
@@ -320,6 +326,8 @@ def _fill_zone(zone: Dict[str, Any], next_ids: Dict[str, int], origin_url: Optio
     zone["EdgeRules"] = [_fill_edge_rule(rule, index) for index, rule in enumerate(zone.get("EdgeRules") or [])]
     filled = {name: zone[name] if name in zone else copy.deepcopy(value) for name, value in ZONE_DEFAULTS.items()}
     filled.update(zone)
+    for name in DECIMAL_PROPERTIES:
+        filled[name] = float(filled[name])
     return filled
 
 
@@ -453,6 +461,11 @@ async def load_free_certificate(request: Request, hostname: Optional[str] = None
     state = state_of(request)
     with state.lock:
         _zone, record = _zone_with_hostname(state, hostname, field="hostname")
+        if any(same_hostname(hostname, unpointed) for unpointed in state.settings.unpointed_hostnames):
+            # What the service answers when the hostname does not resolve to the CDN (the vendor's
+            # Terraform provider recognises this message).
+            problem = field_error("hostname", f"The domain {record['Value']} is not pointing to our servers.")
+            raise ApiError(400, problem["message"], errors=[problem], key="pullzone.domain_not_pointing")
         # DNS validation needs a bunny.net DNS zone for the domain, which the simulator does not
         # have, so every free certificate is validated over HTTP as useOnlyHttp01's default says.
         _install_certificate(record, CERTIFICATE_PROVISION_HTTP01)
@@ -558,6 +571,31 @@ async def request_external_dns_certificate(request: Request):
     return json_response({"RecordType": "TXT", "RecordName": f"_acme-challenge.{hostname['Value']}", "RecordValue": new_id(43)})
 
 
+@router.post("/requestExternalHttpCertificate", openapi_extra=HOSTNAME_BODY)
+async def request_external_http_certificate(request: Request):
+    """The HTTP-01 challenge: the file the hostname's server must serve, and its content.
+
+    The vendor's document does not give the answer's properties; the simulator's follow the DNS
+    variant's plainness: where the file goes and what it holds.
+    """
+    body = await read_body(request, HostnameRequest)
+    state = state_of(request)
+    with state.lock:
+        _zone, hostname = _zone_with_hostname(state, body.Hostname)
+    token = new_id(43)
+    return json_response({"FilePath": f"/.well-known/acme-challenge/{token}", "FileContent": f"{token}.{new_id(43)}", "Hostname": hostname["Value"]})
+
+
+@router.post("/completeExternalHttpCertificate", openapi_extra=HOSTNAME_BODY)
+async def complete_external_http_certificate(request: Request):
+    body = await read_body(request, HostnameRequest)
+    state = state_of(request)
+    with state.lock:
+        _zone, hostname = _zone_with_hostname(state, body.Hostname)
+        _install_certificate(hostname, CERTIFICATE_PROVISION_HTTP01)
+    return empty_response(200)
+
+
 @router.post("/completeExternalDnsCertificate", openapi_extra=HOSTNAME_BODY)
 async def complete_external_dns_certificate(request: Request):
     body = await read_body(request, HostnameRequest)
@@ -579,6 +617,101 @@ def _refuse_read_only(rule: Dict[str, Any]) -> None:
     """The vendor's model: a read-only rule cannot be modified or deleted."""
     if rule["ReadOnly"]:
         raise ApiError(400, f"The edge rule '{rule['Guid']}' is read-only.", key="pullzone.edgerule_read_only")
+
+
+PrivateKeyUpdateRequest = vendor_request_model("core", "PrivateKeyUpdateModel")
+AddCertificateRequest = vendor_request_model("core", "AddCertificateRequestModel")
+RemoveCertificateRequest = vendor_request_model("core", "RemoveCertificateRequestModel")
+ResetSecurityKeyRequest = vendor_request_model("core", "ResetPullZoneSecurityKeyModel")
+
+
+@router.post("/{id}/updatePrivateKeyType", openapi_extra=documented_body(PrivateKeyUpdateRequest))
+async def update_private_key_type(request: Request, id: int):
+    """The key type of the hostname's certificates from now on (the vendor's PrivateKeyType, 0 ECDSA, 1 RSA)."""
+    body = await read_body(request, PrivateKeyUpdateRequest)
+    state = state_of(request)
+    with state.lock:
+        _find_zone(state, id)
+        _zone, hostname = _zone_with_hostname(state, body.Hostname)
+        hostname["CertificateKeyType"] = body.KeyType
+    return empty_response(200)
+
+
+@router.post("/{id}/addCertificate", openapi_extra=documented_body(AddCertificateRequest))
+async def add_certificate(request: Request, id: int):
+    """A certificate of the user's own (base64 PEM, as the vendor's Terraform provider sends it), kept as sent."""
+    body = await read_body(request, AddCertificateRequest)
+    state = state_of(request)
+    with state.lock:
+        hostname = _hostname_on_zone(state, _find_zone(state, id), body.Hostname)
+        hostname.update(HasCertificate=True, Certificate=body.Certificate, CertificateKey=body.CertificateKey)
+        hostname["CertificateProvisionType"] = CERTIFICATE_PROVISION_CUSTOM
+    return empty_response(204)
+
+
+@router.delete("/{id}/removeCertificate", openapi_extra=documented_body(RemoveCertificateRequest))
+async def remove_certificate(request: Request, id: int):
+    """The hostname's certificate goes, whoever provided it; the system hostname keeps the platform's."""
+    body = await read_body(request, RemoveCertificateRequest)
+    state = state_of(request)
+    with state.lock:
+        hostname = _hostname_on_zone(state, _find_zone(state, id), body.Hostname)
+        if hostname["IsSystemHostname"]:
+            problem = field_error("Hostname", "The certificate of the system hostname cannot be removed.")
+            raise ApiError(400, problem["message"], errors=[problem], key="pullzone.system_hostname")
+        hostname.update(HasCertificate=False, Certificate=None, CertificateKey=None, CertificateProvisionType=0)
+    return empty_response(204)
+
+
+@router.post("/{id}/resetSecurityKey", openapi_extra=documented_optional_body(ResetSecurityKeyRequest))
+async def reset_security_key(request: Request, id: int):
+    """The token authentication key becomes the one sent, or a new one."""
+    body = await read_optional_body(request, ResetSecurityKeyRequest)
+    state = state_of(request)
+    with state.lock:
+        zone = _find_zone(state, id)
+        zone["ZoneSecurityKey"] = body.SecurityKey if body is not None and body.SecurityKey else new_guid()
+    return empty_response(204)
+
+
+@router.get("/{pullZoneId}/optimizer/statistics")
+async def optimizer_statistics(
+    request: Request, pullZoneId: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO, hourly: bool = False
+):
+    keys = chart_keys(date_from, date_to, hourly)
+    state = state_of(request)
+    with state.lock:
+        _find_zone(state, pullZoneId)
+        empty = {
+            "RequestsOptimizedChart": chart(keys, 0), "AverageCompressionChart": chart(keys, 0), "TrafficSavedChart": chart(keys, 0),
+            "AverageProcessingTimeChart": chart(keys, 0), "TotalRequestsOptimized": 0.0, "TotalTrafficSaved": 0.0,
+            "AverageProcessingTime": 0.0, "AverageCompressionRatio": 0.0,
+        }  # fmt: skip
+        return json_response(report(state, request.url.path, empty))
+
+
+@router.get("/{pullZoneId}/originshield/queuestatistics")
+async def origin_shield_queue_statistics(
+    request: Request, pullZoneId: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO, hourly: bool = False
+):
+    keys = chart_keys(date_from, date_to, hourly)
+    state = state_of(request)
+    with state.lock:
+        _find_zone(state, pullZoneId)
+        empty = {"ConcurrentRequestsChart": chart(keys, 0), "QueuedRequestsChart": chart(keys, 0)}
+        return json_response(report(state, request.url.path, empty))
+
+
+@router.get("/{pullZoneId}/safehop/statistics")
+async def safe_hop_statistics(
+    request: Request, pullZoneId: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO, hourly: bool = False
+):
+    keys = chart_keys(date_from, date_to, hourly)
+    state = state_of(request)
+    with state.lock:
+        _find_zone(state, pullZoneId)
+        empty = {"RequestsRetriedChart": chart(keys, 0), "RequestsSavedChart": chart(keys, 0), "TotalRequestsRetried": 0.0, "TotalRequestsSaved": 0.0}
+        return json_response(report(state, request.url.path, empty))
 
 
 EdgeRuleRequest = vendor_request_model("core", "EdgeRuleV2Model")
@@ -712,6 +845,8 @@ def _apply_settings(zone: Dict[str, Any], settings: Dict[str, Any]) -> None:
             value = [parameter for parameter in value if VARY_PARAMETER.match(parameter)]
         elif name == "MaxWebSocketConnections":
             value = _web_socket_tier(value)
+        elif name in DECIMAL_PROPERTIES:
+            value = float(value)
         zone[name] = value
     # Serving stale content while updating needs the background update, which the API turns on with it
     # (users of the vendor's Terraform provider saw UseBackgroundUpdate read back true after setting it false).
@@ -812,6 +947,6 @@ async def purge_url(
     return empty_response(200)
 
 
-AREA = Area(name="pull_zones", prefix="/pullzone", error_style=LegacyStyle(), router=router, fixture_fillers={"pull_zones": fill_pull_zones})
+AREA = Area(name="pull_zones", prefix="/pullzone", error_style=LegacyStyle(), routers=(router,), fixture_fillers={"pull_zones": fill_pull_zones})
 # `/purge` belongs to the core API and answers errors in its legacy shape.
-PURGE_AREA = Area(name="purge", prefix="/purge", error_style=LegacyStyle(), router=purge_router)
+PURGE_AREA = Area(name="purge", prefix="/purge", error_style=LegacyStyle(), routers=(purge_router,))

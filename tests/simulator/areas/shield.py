@@ -23,7 +23,7 @@ from ..responses import json_response
 from ..state import SimulatorState
 from ..validation import JSON_OR_TEXT_JSON, ContractModel, documented_body, read_body
 from ..vendor_models import vendor_request_model
-from . import shield_access_lists, shield_rules
+from . import shield_access_lists, shield_catalogue, shield_reports, shield_rules, shield_zone_parts
 from .base import Area, state_of
 from .shield_openapi import NotOpenApi, parse_specification
 from .shield_store import LIST_LIMIT_NAMES, PLAN_ADVANCED, PLAN_BASIC, ZONE_LIMIT_NAMES, find_zone, limit, shield_page, zone_of_pull_zone
@@ -62,7 +62,9 @@ ZONE_REQUEST_SETTINGS = (
     "wafResponseBodyLimitAction", "dDoSShieldSensitivity", "dDoSChallengeWindow", "whitelabelResponsePages",
 )  # fmt: skip
 # Kept with the zone but not part of its read.
-ZONE_PARTS = ("apiGuardian", "botDetection", "accessLists", "wafRules", "rateLimits", "limits")
+ZONE_PARTS = (
+    "apiGuardian", "botDetection", "accessLists", "wafRules", "rateLimits", "limits", "botCategorization", "uploadScanning", "customPages",
+)  # fmt: skip
 # The per-zone limits API Guardian reports; the contract does not give their values.
 GUARDIAN_LIMITS = {"maxEndpoints": 500, "maxFieldsPerType": 100, "maxNestingDepth": 10, "maxTotalSchemaNodes": 10000, "maxTotalRegexLength": 10000}
 BOT_DETECTION_DEFAULTS = {
@@ -179,6 +181,11 @@ def fill_shield_zones(zones: List[Dict[str, Any]], state: SimulatorState) -> Lis
             else:
                 bot_detection[name] = value
         zone["botDetection"] = {"shieldZoneId": zone_id, **bot_detection}
+        categorization = zone.get("botCategorization") or {}
+        # Actions by bot id and by category, keyed as text: JSON object keys are.
+        zone["botCategorization"] = {part: {str(key): action for key, action in (categorization.get(part) or {}).items()} for part in ("bots", "categories")}
+        zone["uploadScanning"] = {"isEnabled": False, "csamScanningMode": 0, "antivirusScanningMode": 0, **(zone.get("uploadScanning") or {})}
+        zone["customPages"] = dict(zone.get("customPages") or {})
     # Ids of lists and rules are unique across zones, so a zone created later counts the others' too.
     others = [zone for zone in state.shield_zones if zone not in zones]
     shield_access_lists.fill_access_lists(zones, others)
@@ -359,6 +366,51 @@ async def get_shield_zone_by_pull_zone(request: Request, pullZoneId: int):
         return json_response({"data": zone_view(zone)})
 
 
+@zones_router.get("/shield/shield-zones/pullzone-mapping")
+async def pull_zone_mapping(request: Request):
+    with state_of(request).lock:
+        return json_response({"data": [{"shieldZoneId": zone["shieldZoneId"], "pullZoneId": zone["pullZoneId"]} for zone in state_of(request).shield_zones]})
+
+
+# Declared before /shield/shield-zone/{shieldZoneId}, which would otherwise take "defaults" for a zone id.
+@zones_router.get("/shield/shield-zone/defaults")
+async def shield_zone_defaults():
+    """What a zone created without settings has: the Basic plan, the new zone's settings, the managed lists it is offered."""
+    zone = {"shieldZoneId": 0, "planType": PLAN_BASIC, **copy.deepcopy(ZONE_DEFAULTS)}
+    suggested = [
+        {"listId": list_id, "name": name, "description": None, "requiredPlan": plan, "action": shield_access_lists.ACTION_BLOCK}
+        for list_id, name, _category, plan in shield_access_lists.MANAGED_LISTS
+    ]
+    data = {"shieldZone": _zone_request_view(zone), "botDetectionExecutionMode": 0, "csamScanningMode": 0, "antivirusScanningMode": 0, "accessLists": suggested}
+    return json_response(shield_envelope(data))
+
+
+CreateUnderAttackRequest = vendor_request_model("shield", "CreateUnderAttackShieldZoneRequest")
+# Under attack: DDoS protection at its Challenge sensitivity, blocking.
+UNDER_ATTACK_SETTINGS = {"dDoSShieldSensitivity": 4, "dDoSExecutionMode": 1}
+
+
+@zones_router.post("/shield/shield-zone/under-attack", openapi_extra=documented_body(CreateUnderAttackRequest, JSON_OR_TEXT_JSON))
+async def create_under_attack_shield_zone(request: Request):
+    """A zone for the pull zone that challenges every visitor at once; 403 for a pull zone the account does not have, 409 when it has a zone."""
+    body = await read_body(request, CreateUnderAttackRequest, JSON_OR_TEXT_JSON)
+    state = state_of(request)
+    with state.lock:
+        if not any(pull_zone.get("Id") == body.pullZoneId for pull_zone in state.pull_zones):
+            return json_response(shield_envelope(None, status=403, error_key="shield_zone.pullzone_not_found", message="No such pull zone."), 403)
+        if zone_of_pull_zone(state.shield_zones, body.pullZoneId) is not None:
+            message = f"The pull zone {body.pullZoneId} already has a shield zone."
+            return json_response(shield_envelope(None, status=409, error_key="shield_zone.already_exists", message=message), 409)
+        zone_id = next_int_id(zone["shieldZoneId"] for zone in state.shield_zones)
+        zone = {"shieldZoneId": zone_id, "pullZoneId": body.pullZoneId, "planType": body.planType}
+        fill_shield_zones([zone], state)
+        zone.update(UNDER_ATTACK_SETTINGS)
+        state.shield_zones.append(zone)
+        answer = {"shieldZone": _zone_request_view(zone), "pullZoneId": body.pullZoneId, "accessLists": None,
+                  "botDetectionExecutionMode": zone["botDetection"]["executionMode"], "csamScanningMode": 0, "antivirusScanningMode": 0}  # fmt: skip
+        return json_response(shield_envelope(answer))
+
+
 @zones_router.get("/shield/shield-zone/{shieldZoneId}")
 async def get_shield_zone(request: Request, shieldZoneId: int):
     with state_of(request).lock:
@@ -379,6 +431,8 @@ async def create_shield_zone(request: Request):
                 "planType": settings.get("planType", PLAN_BASIC)}
         if body.botDetectionExecutionMode is not None:
             zone["botDetection"] = {"executionMode": body.botDetectionExecutionMode}
+        scanners = {"csamScanningMode": body.csamScanningMode or 0, "antivirusScanningMode": body.antivirusScanningMode or 0}
+        zone["uploadScanning"] = {"isEnabled": any(scanners.values()), **scanners}
         fill_shield_zones([zone], state)
         _apply_settings(zone, settings)
         state.shield_zones.append(zone)
@@ -398,10 +452,11 @@ async def update_shield_zone(request: Request):
         return json_response(shield_envelope({"shieldZoneId": zone["shieldZoneId"], "shieldZone": _zone_request_view(zone)}))
 
 
-AREA_ROUTER = APIRouter()
-AREA_ROUTER.include_router(zones_router)
-AREA_ROUTER.include_router(router)
-AREA_ROUTER.include_router(shield_access_lists.router)
-AREA_ROUTER.include_router(shield_rules.router)
-
-AREA = Area(name="shield", prefix="/shield", error_style=ShieldStyle(), router=AREA_ROUTER, fixture_fillers={"shield_zones": fill_shield_zones})
+AREA = Area(
+    name="shield",
+    prefix="/shield",
+    error_style=ShieldStyle(),
+    # Routes are tried in order for every request: the most used first.
+    routers=(zones_router, router, shield_access_lists.router, shield_rules.router, shield_zone_parts.router, shield_catalogue.router, shield_reports.router),
+    fixture_fillers={"shield_zones": fill_shield_zones},
+)

@@ -154,6 +154,24 @@ def _list_answer(item: Dict[str, Any]):
     return json_response(shield_envelope(_custom_view(item)))
 
 
+# The vendor's enumerations of access lists, by name: each value (as text) with its name.
+ENUMS = {
+    "AccessListType": {"0": "IP", "1": "CIDR", "2": "ASN", "3": "Country", "4": "Organization", "5": "JA4"},
+    "AccessListAction": {"0": "None", "1": "Allow", "2": "Block", "3": "Challenge", "4": "Log", "5": "Bypass"},
+    "AccessListCategory": {
+        "0": "None", "1": "VPNs", "2": "Datacenters", "4": "Proxies", "8": "TorExitNodes", "16": "Botnets", "32": "VulnerabilityScanners",
+        "64": "WebScrapers", "128": "SearchEngines", "256": "SearchEngineCrawlers", "512": "AiSearch", "1024": "AiCrawlers", "2048": "AiAgents",
+        "4096": "PagePreview", "8192": "InternetTools",
+    },
+}  # fmt: skip
+
+
+# Declared before /{id}, which would otherwise take "enums" for a list's id.
+@router.get("/enums")
+async def access_list_enums(shieldZoneId: str):
+    return json_response(ENUMS)
+
+
 @router.get("")
 async def get_access_lists(request: Request, shieldZoneId: int):
     with state_of(request).lock:

@@ -19,8 +19,10 @@ until they are deleted.
 """
 
 import hashlib
+import mimetypes
 import tempfile
 import weakref
+from datetime import datetime
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -29,6 +31,7 @@ from starlette.responses import Response
 from ..auth import require_access_key
 from ..errors import ApiError, ErrorStyle, LegacyStyle, field_error, status_phrase
 from ..ids import new_guid, next_int_id, utc_now
+from ..reports import DATE_FROM, DATE_TO, chart, chart_keys, report
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
 from ..validation import documented_body, read_body
@@ -74,7 +77,7 @@ ZONE_DEFAULTS = {
     "S3Hostname": None,
     "ZoneTier": 0,
     "ReplicationChangeInProgress": False,
-    "PriceOverride": 0,
+    "PriceOverride": 0.0,
     "Discount": 0,
     "StorageZoneType": 0,
 }
@@ -86,9 +89,14 @@ SERVER_ID = 1
 # Content smaller than this stays in memory; larger content goes to a temporary file.
 SPOOL_BYTES = 1024 * 1024
 CHUNK_BYTES = 64 * 1024
+# Content types by file extension: Python's built-in table only, not the machine's mime.types, so
+# that every machine lists a file alike.
+CONTENT_TYPES = mimetypes.MimeTypes()
+DEFAULT_CONTENT_TYPE = "application/octet-stream"
 
 StorageZoneAddRequest = vendor_request_model("core", "StorageZoneModelAdd")
 StorageZoneSettingsRequest = vendor_request_model("core", "StorageZoneSettingsModel")
+ZoneAvailabilityRequest = vendor_request_model("core", "ZoneAvailabilityRequestModel")
 
 
 # --- Files -------------------------------------------------------------------------------------
@@ -97,20 +105,21 @@ StorageZoneSettingsRequest = vendor_request_model("core", "StorageZoneSettingsMo
 class StoredFile:
     """One file's content and what a listing says of it."""
 
-    def __init__(self, content, length: int, checksum: str):
+    def __init__(self, content, length: int, checksum: str, content_type: str):
         self.content = content
         self.length = length
         self.checksum = checksum
+        self.content_type = content_type
         self.guid = new_guid()
         self.date_created = utc_now()
         self.last_changed = self.date_created
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> "StoredFile":
+    def from_bytes(cls, data: bytes, path: str) -> "StoredFile":
         # The stored file owns its content until it is replaced or deleted.
         content = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
         content.write(data)
-        return cls(content, len(data), hashlib.sha256(data).hexdigest().upper())
+        return cls(content, len(data), hashlib.sha256(data).hexdigest().upper(), content_type_of(path))
 
     def chunks(self) -> Iterator[bytes]:
         self.content.seek(0)
@@ -124,6 +133,11 @@ class StoredFile:
         self.content.close()
 
 
+def content_type_of(path: str) -> str:
+    """The type the service gives a file it was not told the type of: by its extension."""
+    return CONTENT_TYPES.guess_type(path, strict=False)[0] or DEFAULT_CONTENT_TYPE
+
+
 class ZoneFiles:
     """The files and directories of one zone, by their path in the zone (`css/site.css`, `css`)."""
 
@@ -132,7 +146,11 @@ class ZoneFiles:
         self.directories: Dict[str, Dict[str, str]] = {}
 
     def make_parents(self, path: str) -> None:
-        segments = path.split("/")[:-1]
+        self.make_directory("/".join(path.split("/")[:-1]))
+
+    def make_directory(self, path: str) -> None:
+        """The directory and the ones above it, those it lacks created now."""
+        segments = path.split("/") if path else []
         for depth in range(1, len(segments) + 1):
             directory = "/".join(segments[:depth])
             if directory not in self.directories:
@@ -234,6 +252,8 @@ def _fill_zone(zone: Dict[str, Any], next_id: int) -> Dict[str, Any]:
     filled = {name: zone.get(name, value) for name, value in ZONE_DEFAULTS.items() if name not in COMPUTED}
     filled.update({name: value for name, value in zone.items() if name not in COMPUTED})
     filled["ReplicationRegions"] = list(filled["ReplicationRegions"] or [])
+    # The vendor types it as a decimal: a JSON number with a fraction part, whatever the fixture gave.
+    filled["PriceOverride"] = float(filled["PriceOverride"])
     return filled
 
 
@@ -251,7 +271,7 @@ def fill_storage_zones(zones: List[Dict[str, Any]], state: SimulatorState) -> Li
     store = FileStore(filled)
     for zone_id, files in given_files:
         for path, text in files.items():
-            store.of(zone_id).put(path.strip("/"), StoredFile.from_bytes(text.encode("utf-8")))
+            store.of(zone_id).put(path.strip("/"), StoredFile.from_bytes(text.encode("utf-8"), path))
     old = _STORES.get(state)
     if old is not None:
         for files in old.by_zone.values():
@@ -353,6 +373,28 @@ async def list_storage_regions():
     return json_response([{"Id": code, "Name": name, "Url": f"https://{host}"} for code, (name, host) in REGIONS.items()])
 
 
+@router.post("/checkavailability", openapi_extra=documented_body(ZoneAvailabilityRequest))
+async def check_storage_zone_availability(request: Request):
+    """Whether a zone could take the name: names are unique without regard to case, and a deleted zone keeps its name."""
+    body = await read_body(request, ZoneAvailabilityRequest)
+    if not body.Name:
+        raise _refuse("Name", "A name to check is required.", "storagezone.validation_error")
+    state = state_of(request)
+    with state.lock:
+        return json_response({"Available": not any(zone["Name"].lower() == body.Name.lower() for zone in state.storage_zones)})
+
+
+@router.post("/resetReadOnlyPassword")
+async def reset_read_only_password(request: Request, id: int):
+    """The vendor takes this zone's id as a query parameter; the old read-only password stops working at once."""
+    state = state_of(request)
+    with state.lock:
+        zone = _live_zone(state, id)
+        zone["ReadOnlyPassword"] = _new_password()
+        zone["DateModified"] = utc_now()
+    return empty_response(204)
+
+
 @router.get("/{id}")
 async def get_storage_zone(request: Request, id: int):
     state = state_of(request)
@@ -387,6 +429,44 @@ async def update_storage_zone(request: Request, id: int):
             zone["Rewrite404To200"] = body.Rewrite404To200
         zone["DateModified"] = utc_now()
     return empty_response(204)
+
+
+@router.post("/{id}/resetPassword")
+async def reset_password(request: Request, id: int):
+    """A new password: the file API refuses the old one from now on."""
+    state = state_of(request)
+    with state.lock:
+        zone = _live_zone(state, id)
+        zone["Password"] = _new_password()
+        zone["DateModified"] = utc_now()
+    return empty_response(204)
+
+
+@router.get("/{id}/statistics")
+async def storage_zone_statistics(request: Request, id: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO):
+    """The zone keeps no history: each day of the range shows what it stores now."""
+    keys = chart_keys(date_from, date_to)
+    state = state_of(request)
+    with state.lock:
+        zone = _read_model(state, _live_zone(state, id))
+        empty = {"StorageUsedChart": chart(keys, zone["StorageUsed"]), "FileCountChart": chart(keys, zone["FilesStored"])}
+        return json_response(report(state, request.url.path, empty))
+
+
+@router.get("/{id}/statistics/egress")
+async def storage_zone_egress_statistics(
+    request: Request, id: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO, hourly: bool = False
+):
+    keys = chart_keys(date_from, date_to, hourly)
+    state = state_of(request)
+    with state.lock:
+        _live_zone(state, id)
+        channels = ("Http", "S3", "S3Presigned", "Ftp", "Sftp")
+        empty = {f"{channel}EgressChart": chart(keys, 0) for channel in channels}
+        empty["TotalEgressChart"] = chart(keys, 0)
+        empty.update({f"{channel}EgressTotal": 0 for channel in channels})
+        empty["TotalEgress"] = 0
+        return json_response(report(state, request.url.path, empty))
 
 
 @router.delete("/{id}")
@@ -434,6 +514,8 @@ def _object_path(request: Request) -> Tuple[str, str, bool]:
 # it is answered 401 like one with a wrong key, so the parameter is optional here and checked below.
 ACCESS_KEY = Header(default=None, alias="AccessKey", min_length=1, description="The storage zone's password, or its read-only password for reads.")
 CHECKSUM = Header(default=None, alias="Checksum", pattern="^[0-9A-Fa-f]{64}$", description="The SHA-256 of the content, in hex.")
+# The vendor's storage SDK names the type a listing gives the file with this header; without it the type follows the extension.
+OVERRIDE_CONTENT_TYPE = Header(default=None, alias="Override-Content-Type", min_length=1, description="The content type the file lists with.")
 RAW_BODY = {"requestBody": {"required": True, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}}
 
 
@@ -463,10 +545,25 @@ def _storage_object(zone: Dict[str, Any], directory: str, name: str, stored: Opt
         "UserId": zone["UserId"],
         "DateCreated": meta["DateCreated"],
         "StorageZoneId": zone["Id"],
-        # Not in the vendor's StorageObject, but in every listing the service answers: the SHA-256
-        # of the content, upper-case hex, null for a directory.
+        # Not in the vendor's StorageObject, but in every object the service answers, and required
+        # by the vendor's storage SDK: the SHA-256 of the content (upper-case hex, null for a
+        # directory), the regions the object is replicated to (a comma list, null for a directory
+        # or a zone without replicas), and its content type (the SDK's own tests give a directory
+        # application/octet-stream).
         "Checksum": stored.checksum if stored else None,
+        "ReplicatedZones": ",".join(zone["ReplicationRegions"]) if stored and zone["ReplicationRegions"] else None,
+        "ContentType": stored.content_type if stored else DEFAULT_CONTENT_TYPE,
     }
+
+
+def _described(zone: Dict[str, Any], files: ZoneFiles, path: str) -> Dict[str, Any]:
+    """The object at `path` as a listing of its directory shows it; 404 when there is none."""
+    directory, _separator, name = path.rpartition("/")
+    if path in files.files:
+        return _storage_object(zone, directory, name, files.files[path], None)
+    if path in files.directories:
+        return _storage_object(zone, directory, name, None, files.directories[path])
+    raise ApiError(404, "Object Not Found")
 
 
 async def list_or_download(request: Request, access_key: Optional[str] = ACCESS_KEY):
@@ -488,12 +585,44 @@ async def list_or_download(request: Request, access_key: Optional[str] = ACCESS_
     return Response(content, media_type="application/octet-stream")
 
 
-async def upload(request: Request, access_key: Optional[str] = ACCESS_KEY, checksum: Optional[str] = CHECKSUM):
-    """Store the body as the file; with a Checksum header, only when the content's SHA-256 matches it."""
+async def describe(request: Request, access_key: Optional[str] = ACCESS_KEY):
+    """The vendor's storage SDK reads one object's description with the method DESCRIBE: the object as its directory's listing shows it."""
+    zone_name, path, _is_directory = _object_path(request)
+    state = state_of(request)
+    with state.lock:
+        zone = _authorised_zone(request, zone_name, access_key, write=False)
+        if not path:
+            raise ApiError(404, "Object Not Found")
+        return json_response(_described(zone, file_store(state).of(zone["Id"]), path))
+
+
+def _refuse_a_file_in_the_way(files: ZoneFiles, directory: str) -> None:
+    segments = directory.split("/") if directory else []
+    if any("/".join(segments[: depth + 1]) in files.files for depth in range(len(segments))):
+        raise ApiError(400, f"A file is in the way of the directory '{directory}'.")
+
+
+async def upload(
+    request: Request,
+    access_key: Optional[str] = ACCESS_KEY,
+    checksum: Optional[str] = CHECKSUM,
+    override_content_type: Optional[str] = OVERRIDE_CONTENT_TYPE,
+):
+    """Store the body as the file; with a Checksum header, only when the content's SHA-256 matches it.
+
+    A path ending in / without content creates that directory (and those above it) instead, as
+    the vendor's storage SDK does; content sent there has no file name to be stored under.
+    """
     zone_name, path, is_directory = _object_path(request)
     state = state_of(request)
     with state.lock:
         _authorised_zone(request, zone_name, access_key, write=True)
+    if is_directory and path and not await request.body():
+        with state.lock:
+            files = file_store(state).of(_authorised_zone(request, zone_name, access_key, write=True)["Id"])
+            _refuse_a_file_in_the_way(files, path)
+            files.make_directory(path)
+        return json_response({"HttpCode": 201, "Message": "Directory created."}, 201)
     if is_directory or not path:
         raise ApiError(400, "A file name is required to upload a file.")
     # Kept by the stored file once the upload succeeds, closed on every way out before that.
@@ -514,11 +643,12 @@ async def upload(request: Request, access_key: Optional[str] = ACCESS_KEY, check
         if path in files.directories:
             content.close()
             raise ApiError(400, f"'{path}' is a directory.")
-        parents = path.split("/")[:-1]
-        if any("/".join(parents[: depth + 1]) in files.files for depth in range(len(parents))):
+        try:
+            _refuse_a_file_in_the_way(files, path.rpartition("/")[0])
+        except ApiError:
             content.close()
-            raise ApiError(400, f"A file is in the way of the directories of '{path}'.")
-        files.put(path, StoredFile(content, length, digest_hex))
+            raise
+        files.put(path, StoredFile(content, length, digest_hex, override_content_type or content_type_of(path)))
     return json_response({"HttpCode": 201, "Message": "File uploaded."}, 201)
 
 
@@ -551,7 +681,9 @@ files_router.add_api_route(VENDOR_FILE_TEMPLATE, delete_object, methods=["DELETE
 files_router.add_api_route(ANY_DEPTH, list_or_download, methods=["GET"], include_in_schema=False)
 files_router.add_api_route(ANY_DEPTH, upload, methods=["PUT"], include_in_schema=False)
 files_router.add_api_route(ANY_DEPTH, delete_object, methods=["DELETE"], include_in_schema=False)
+# Not in the vendor's document (nor, being no standard method, in the simulator's OpenAPI one).
+files_router.add_api_route(ANY_DEPTH, describe, methods=["DESCRIBE"], include_in_schema=False)
 
 
-AREA = Area(name="storage_zones", prefix="/storagezone", error_style=LegacyStyle(), router=router, fixture_fillers={"storage_zones": fill_storage_zones})
-FILES_AREA = Area(name="edge_storage", prefix="/storage", error_style=StorageStyle(), router=files_router)
+AREA = Area(name="storage_zones", prefix="/storagezone", error_style=LegacyStyle(), routers=(router,), fixture_fillers={"storage_zones": fill_storage_zones})
+FILES_AREA = Area(name="edge_storage", prefix="/storage", error_style=StorageStyle(), routers=(files_router,))

@@ -13,6 +13,7 @@ too.
 """
 
 import copy
+from datetime import datetime
 from typing import Any, Dict, List, Optional
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -20,6 +21,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from ..auth import require_access_key
 from ..errors import ApiError, LegacyStyle, field_error
 from ..ids import new_guid, new_numeric_id, next_int_id, utc_now
+from ..reports import DATE_FROM, DATE_TO, chart, chart_keys, report
 from ..responses import empty_response, json_response
 from ..state import SimulatorState
 from ..validation import documented_body, read_body
@@ -37,6 +39,22 @@ ZONE_SETTINGS = {"EnableTokenAuthentication": "ZoneSecurityEnabled", "EnableToke
 GENERATION_SWITCHES = (
     "EnableTranscribingTitleGeneration", "EnableTranscribingDescriptionGeneration", "EnableTranscribingChaptersGeneration",
     "EnableTranscribingMomentsGeneration",
+)  # fmt: skip
+DECIMAL_PROPERTIES = (
+    "DrmBasePriceOverride", "DrmCostPerLicenseOverride", "TranscribingPriceOverride", "PremiumEncodingPriceOverride",
+    "MonthlyChargesTranscribing", "MonthlyChargesPremiumEncoding", "MonthlyChargesEnterpriseDrm",
+)  # fmt: skip
+# The largest image the live thumbnail and watermark uploads take, as the vendor documents it.
+LIVE_IMAGE_BYTES = 10 * 1024 * 1024
+# The image uploads take the image as the body; the vendor's document does not describe it.
+IMAGE_BODY = {"requestBody": {"required": True, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}}
+# The player's and the transcriber's languages (the vendor's VideoLibraryLanguage): code, name,
+# whether the player is translated into it, whether it can be transcribed, and how well.
+LANGUAGES = (
+    ("en", "English", True, True, 95), ("de", "German", True, True, 90), ("fr", "French", True, True, 90),
+    ("es", "Spanish", True, True, 90), ("it", "Italian", True, True, 85), ("pt", "Portuguese", True, True, 85),
+    ("nl", "Dutch", True, True, 85), ("pl", "Polish", True, True, 80), ("sl", "Slovenian", True, True, 70),
+    ("ja", "Japanese", True, True, 80), ("zh", "Chinese", True, True, 80), ("ar", "Arabic", False, True, 70),
 )  # fmt: skip
 # Update-model properties the read model has no place for: accepted, not kept.
 UNKEPT = ("ResetToken", "AppleFairPlayDrm", "GoogleWidevineDrm")
@@ -117,9 +135,9 @@ LIBRARY_DEFAULTS = {
     "DrmCostPerLicenseOverride": None,
     "TranscribingPriceOverride": None,
     "PremiumEncodingPriceOverride": None,
-    "MonthlyChargesTranscribing": 0,
-    "MonthlyChargesPremiumEncoding": 0,
-    "MonthlyChargesEnterpriseDrm": 0,
+    "MonthlyChargesTranscribing": 0.0,
+    "MonthlyChargesPremiumEncoding": 0.0,
+    "MonthlyChargesEnterpriseDrm": 0.0,
     "FeatureFlags": None,
     "PlayerVersion": 1,
     "RemoveMetadataFromFallbackVideos": False,
@@ -142,6 +160,10 @@ def _fill_library(library: Dict[str, Any]) -> Dict[str, Any]:
     library.setdefault("StorageZoneId", new_numeric_id())
     filled = {name: library[name] if name in library else copy.deepcopy(value) for name, value in LIBRARY_DEFAULTS.items()}
     filled.update(library)
+    # Decimals in the vendor's model: JSON numbers with a fraction part, whatever the fixture gave.
+    for name in DECIMAL_PROPERTIES:
+        if filled[name] is not None:
+            filled[name] = float(filled[name])
     return filled
 
 
@@ -202,6 +224,17 @@ def _apply_settings(state: SimulatorState, library: Dict[str, Any], settings: Di
         library["ExposeOriginals"] = True
     if any(library[name] for name in GENERATION_SWITCHES):
         library["EnableTranscribing"] = True
+
+
+# Declared before /{id}, which would otherwise take "languages" for a library id.
+@router.get("/languages")
+async def list_languages():
+    return json_response(
+        [
+            {"ShortCode": code, "Name": name, "SupportPlayerTranslation": player, "SupportTranscribing": transcribing, "TranscribingAccuracy": accuracy}
+            for code, name, player, transcribing, accuracy in LANGUAGES
+        ]
+    )
 
 
 @router.get("")
@@ -277,4 +310,99 @@ async def delete_video_library(request: Request, id: int):
 add_referrer_routes(router, _find_library, success_status=200, stamp_field="DateModified")
 
 
-AREA = Area(name="video_libraries", prefix="/videolibrary", error_style=LegacyStyle(), router=router, fixture_fillers={"video_libraries": fill_video_libraries})
+async def _image(request: Request, required: bool) -> bytes:
+    content = await request.body()
+    if len(content) > LIVE_IMAGE_BYTES:
+        raise ApiError(413, f"The image is larger than {LIVE_IMAGE_BYTES // (1024 * 1024)} MB.")
+    if required and not content:
+        raise ApiError(400, "The request body is empty; send the image.")
+    return content
+
+
+@router.put("/{id}/watermark", openapi_extra=IMAGE_BODY)
+async def add_watermark(request: Request, id: int):
+    """The player's watermark: the library reads HasWatermark and a new WatermarkVersion."""
+    await _image(request, required=False)
+    state = state_of(request)
+    with state.lock:
+        library = _find_library(state, id)
+        library.update(HasWatermark=True, WatermarkVersion=library["WatermarkVersion"] + 1, DateModified=utc_now())
+    return empty_response(204)
+
+
+@router.delete("/{id}/watermark")
+async def delete_watermark(request: Request, id: int):
+    state = state_of(request)
+    with state.lock:
+        library = _find_library(state, id)
+        library.update(HasWatermark=False, DateModified=utc_now())
+    return empty_response(204)
+
+
+def _live_image_routes(kind: str) -> None:
+    """The live stream's thumbnail and watermark: checked as the vendor documents, and held by no read model of these documents."""
+
+    async def upload_live_image(request: Request, id: int):
+        await _image(request, required=True)
+        state = state_of(request)
+        with state.lock:
+            _find_library(state, id)
+        return empty_response(204)
+
+    async def delete_live_image(request: Request, id: int):
+        state = state_of(request)
+        with state.lock:
+            _find_library(state, id)
+        return empty_response(204)
+
+    router.add_api_route(f"/{{id}}/live/{kind}", upload_live_image, methods=["PUT"], name=f"add_live_{kind}", openapi_extra=IMAGE_BODY)
+    router.add_api_route(f"/{{id}}/live/{kind}", delete_live_image, methods=["DELETE"], name=f"delete_live_{kind}")
+
+
+_live_image_routes("thumbnail")
+_live_image_routes("watermark")
+
+
+@router.post("/{id}/resetApiKey")
+async def reset_api_key(request: Request, id: int):
+    """A new API key; the deprecated ApiAccessKey follows it, as the vendor keeps the two equal."""
+    state = state_of(request)
+    with state.lock:
+        library = _find_library(state, id)
+        library["ApiKey"] = library["ApiAccessKey"] = new_guid()
+    return empty_response(204)
+
+
+@router.post("/{id}/resetReadOnlyApiKey")
+async def reset_read_only_api_key(request: Request, id: int):
+    state = state_of(request)
+    with state.lock:
+        _find_library(state, id)["ReadOnlyApiKey"] = new_guid()
+    return empty_response(204)
+
+
+# The vendor's statistics of a library cover the last 14 days unless a range is given.
+LIBRARY_STATISTICS_DAYS = 14
+
+
+@router.get("/{id}/transcribing/statistics")
+async def transcribing_statistics(request: Request, id: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO):
+    keys = chart_keys(date_from, date_to, default_days=LIBRARY_STATISTICS_DAYS)
+    state = state_of(request)
+    with state.lock:
+        _find_library(state, id)
+        return json_response(report(state, request.url.path, {"TotalTranscriptionSeconds": 0, "TranscriptionSecondsChart": chart(keys, 0.0)}))
+
+
+@router.get("/{id}/drm/statistics")
+async def drm_statistics(request: Request, id: int, date_from: Optional[datetime] = DATE_FROM, date_to: Optional[datetime] = DATE_TO):
+    keys = chart_keys(date_from, date_to, default_days=LIBRARY_STATISTICS_DAYS)
+    state = state_of(request)
+    with state.lock:
+        _find_library(state, id)
+        return json_response(report(state, request.url.path, {"TotalLicensesIssued": 0, "LicensesIssuedChart": chart(keys, 0.0)}))
+
+
+AREA = Area(
+    name="video_libraries", prefix="/videolibrary", error_style=LegacyStyle(), routers=(router,), fixture_fillers={"video_libraries": fill_video_libraries}
+)

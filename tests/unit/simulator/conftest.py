@@ -22,6 +22,9 @@ class ApiClient:
     def post(self, path, **kwargs):
         return self.request("POST", path, **kwargs)
 
+    def put(self, path, **kwargs):
+        return self.request("PUT", path, **kwargs)
+
     def patch(self, path, **kwargs):
         return self.request("PATCH", path, **kwargs)
 

@@ -170,9 +170,107 @@ def test_dnssec_answers_the_same_ds_record_while_on_and_a_new_key_after_off(api)
 
 
 @pytest.mark.usefixtures("world")
-@pytest.mark.parametrize(("method", "path"), [("POST", "/dnszone/checkavailability"), ("GET", "/dnszone/1/statistics"), ("POST", "/dnszone/1/import")])
-def test_dns_endpoints_the_simulator_does_not_serve_answer_501(api, method, path):
-    assert_legacy_error(api.request(method, path, json={}), 501, key="simulator.not_implemented")
+@pytest.mark.parametrize(("name", "available"), [("example.com", False), ("EXAMPLE.com.", False), ("fresh.example", True)])
+def test_availability_says_whether_a_zone_could_be_added_for_the_domain(api, name, available):
+    answer = api.post("/dnszone/checkavailability", json={"Name": name})
+
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"Available": available}
+
+
+@pytest.mark.usefixtures("world")
+def test_availability_of_something_that_is_not_a_domain_is_refused(api):
+    assert_legacy_error(api.post("/dnszone/checkavailability", json={"Name": "not a domain"}), 400, key="dnszone.invalid_domain")
+
+
+ZONE_FILE = """$ORIGIN example.com.
+$TTL 3600
+@ IN SOA ns1.example.net. hostmaster.example.com. 1 7200 3600 1209600 300
+@ IN NS kiki.bunny.net.
+shop 600 IN A 192.0.2.20
+     IN AAAA 2001:db8::20
+@ IN MX 10 mx.example.net.
+@ IN TXT "v=spf1 include:_spf.example.net; -all"
+lb IN CNAME edge
+_sip._tcp IN SRV 1 5 5060 sip.example.com.
+www IN A 192.0.2.1
+broken IN A not-an-address
+elsewhere.example.org. IN A 192.0.2.9
+; cdn 300 IN PullZone 7
+"""
+
+
+@pytest.mark.usefixtures("world")
+def test_an_imported_zone_file_adds_its_records_and_answers_the_documented_counts(api):
+    answer = api.post("/dnszone/1/import", data=ZONE_FILE, headers={"AccessKey": "sim-api-key", "Content-Type": "text/plain"})
+
+    assert answer.status_code == 200, answer.text
+    # Added: shop A and AAAA, MX, TXT, CNAME, SRV; skipped: SOA, apex NS, the www record the zone has, a name outside it; failed: the bad address.
+    assert answer.json() == {"RecordsSuccessful": 6, "RecordsFailed": 1, "RecordsSkipped": 4}
+    records = records_of(api)
+    assert records[(0, "shop", "192.0.2.20")]["Ttl"] == 600 and records[(1, "shop", "2001:db8::20")]["Ttl"] == 3600
+    assert records[(4, "", "mx.example.net")]["Priority"] == 10
+    assert (3, "", "v=spf1 include:_spf.example.net; -all") in records
+    assert (2, "lb", "edge.example.com") in records
+    assert records[(8, "_sip._tcp", "sip.example.com")]["Port"] == 5060
+
+
+@pytest.mark.usefixtures("world")
+def test_a_zone_file_uploaded_as_a_form_file_is_imported_and_importing_it_again_adds_nothing(api):
+    first = api.post("/dnszone/1/import", files={"file": ("example.com.zone", ZONE_FILE)})
+    again = api.post("/dnszone/1/import", files={"file": ("example.com.zone", ZONE_FILE)})
+
+    assert first.json()["RecordsSuccessful"] == 6
+    assert again.json() == {"RecordsSuccessful": 0, "RecordsFailed": 1, "RecordsSkipped": 10}
+
+
+@pytest.mark.usefixtures("world")
+def test_the_export_of_a_zone_imports_back_into_a_new_zone_record_for_record(api):
+    add(api, Type=4, Name="", Value="mx.example.net", Priority=10)
+    exported = api.get("/dnszone/1/export").text
+    created = api.post("/dnszone", json={"Domain": "example.com.copy"})
+    assert created.status_code == 201, created.text
+
+    imported = api.post(f"/dnszone/{created.json()['Id']}/import", data=exported.replace("example.com.", "example.com.copy."))
+
+    assert imported.json()["RecordsSuccessful"] == 3
+    assert set(records_of(api, created.json()["Id"])) == set(records_of(api))
+
+
+@pytest.mark.usefixtures("world")
+def test_statistics_answer_a_zero_for_each_day_of_the_range(api):
+    answer = api.get("/dnszone/1/statistics", params={"dateFrom": "2024-03-01T00:00:00Z", "dateTo": "2024-03-03T00:00:00Z"})
+
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["QueriesServedChart"] == {"2024-03-01T00:00:00Z": 0.0, "2024-03-02T00:00:00Z": 0.0, "2024-03-03T00:00:00Z": 0.0}
+    assert answer.json()["TotalQueriesServed"] == 0
+
+
+def test_statistics_hold_what_a_fixture_reports(simulator, api):
+    simulator.load_fixtures(dict(WORLD, reports={"/dnszone/1/statistics": {"TotalQueriesServed": 1200}}))
+
+    assert api.get("/dnszone/1/statistics").json()["TotalQueriesServed"] == 1200
+
+
+@pytest.mark.usefixtures("world")
+def test_a_scan_of_a_domain_before_its_zone_is_what_the_zones_scan_reads(api):
+    triggered = api.post("/dnszone/records/scan", json={"Domain": "later.example"})
+    assert triggered.status_code == 200 and triggered.json()["Status"] == 2
+    zone_id = api.post("/dnszone", json={"Domain": "later.example"}).json()["Id"]
+
+    latest = api.get(f"/dnszone/{zone_id}/records/scan")
+
+    assert latest.status_code == 200, latest.text
+    assert (latest.json()["JobId"], latest.json()["ZoneId"], latest.json()["Records"]) == (triggered.json()["JobId"], zone_id, [])
+    assert_legacy_error(api.get("/dnszone/1/records/scan"), 404)
+    assert_legacy_error(api.post("/dnszone/records/scan", json={"ZoneId": 1, "Domain": "example.com"}), 400)
+
+
+@pytest.mark.usefixtures("world")
+def test_a_wildcard_certificate_is_issued_for_the_zones_domain_only(api):
+    assert api.post("/dnszone/1/certificate/issue").status_code == 200
+    assert api.post("/dnszone/1/certificate/issue", json={"Domain": "shop.example.com"}).status_code == 200
+    assert_legacy_error(api.post("/dnszone/1/certificate/issue", json={"Domain": "example.org"}), 400, field="Domain")
 
 
 # --- Records --------------------------------------------------------------------------------------
@@ -300,3 +398,40 @@ def test_fixture_records_take_their_type_by_name_and_ids_unique_across_zones(sim
     first, second = zone(api, 1)["Records"][0], zone(api, 2)["Records"][0]
     assert (first["Type"], second["Type"]) == (2, 4)
     assert first["Id"] != second["Id"]
+
+
+# Absolute host names: stored without the trailing dot, as the service stores them
+
+ABSOLUTE_HOSTS = [
+    {"Type": 2, "Name": "lb", "Value": "lb.example.net."},
+    {"Type": 4, "Name": "", "Value": "lb.example.net.", "Priority": 10},
+    {"Type": 12, "Name": "sub", "Value": "lb.example.net."},
+    {"Type": 10, "Name": "1", "Value": "lb.example.net."},
+    {"Type": 8, "Name": "_sip._tcp", "Value": "lb.example.net.", "Priority": 1, "Weight": 5, "Port": 5060},
+]
+
+
+@pytest.mark.usefixtures("world")
+@pytest.mark.parametrize("record", ABSOLUTE_HOSTS, ids=["CNAME", "MX", "NS", "PTR", "SRV"])
+def test_an_absolute_host_value_reads_back_without_its_trailing_dot(api, record):
+    added = add(api, **record)
+
+    assert added.status_code == 201, added.text
+    assert added.json()["Value"] == "lb.example.net"
+    assert [item["Value"] for item in zone(api)["Records"] if item["Id"] == added.json()["Id"]] == ["lb.example.net"]
+
+
+@pytest.mark.usefixtures("world")
+def test_an_update_to_an_absolute_host_value_is_stored_without_the_dot_and_exported_with_one(api):
+    record_id = add(api, Type=2, Name="lb", Value="a.example.net").json()["Id"]
+
+    assert api.post(f"/dnszone/1/records/{record_id}", json={"Value": "b.example.net."}).status_code == 204
+    assert records_of(api)[(2, "lb", "b.example.net")]["Id"] == record_id
+    assert "lb 300 IN CNAME b.example.net." in api.get("/dnszone/1/export").text.splitlines()
+
+
+@pytest.mark.usefixtures("world")
+def test_a_record_with_the_absolute_form_of_a_host_the_zone_has_is_a_duplicate(api):
+    add(api, Type=4, Name="", Value="mx.example.net", Priority=10)
+
+    assert_legacy_error(add(api, Type=4, Name="", Value="mx.example.net.", Priority=20), 400, key="dnsrecord.duplicate")

@@ -617,3 +617,39 @@ def test_publish_without_uuid_makes_a_new_live_release_with_a_uuid_of_its_own(ap
 @pytest.mark.usefixtures("scripts")
 def test_publish_without_uuid_and_without_code_is_refused(api):
     assert_legacy_error(api.post("/compute/script/2/publish", json={"Note": "n"}), 400, key="edgescript.no_active_code")
+
+
+# Upserting a variable, rotating the deployment key, statistics
+
+
+def variables_of(api, script_id=1):
+    return {variable["Name"]: variable for variable in api.get(f"/compute/script/{script_id}").json()["EdgeScriptVariables"]}
+
+
+@pytest.mark.usefixtures("scripts")
+def test_an_upserted_variable_is_added_with_200_and_changed_with_204(api):
+    added = api.request("PUT", "/compute/script/1/variables", json={"Name": "REGION", "DefaultValue": "eu"})
+    assert (added.status_code, added.json()["Name"], added.json()["Required"]) == (200, "REGION", False)
+
+    changed = api.request("PUT", "/compute/script/1/variables", json={"Name": "TOKEN", "Required": False})
+    assert (changed.status_code, changed.content) == (204, b"")
+    assert variables_of(api)["TOKEN"] == {"Id": 1, "Name": "TOKEN", "Required": False, "DefaultValue": "a"}
+    assert_legacy_error(api.request("PUT", "/compute/script/1/variables", json={"Required": True}), 400, field="Name")
+
+
+@pytest.mark.usefixtures("scripts")
+def test_a_rotated_deployment_key_is_a_new_one(api):
+    before = api.get("/compute/script/1").json()["DeploymentKey"]
+
+    assert api.post("/compute/script/1/deploymentKey/rotate").status_code == 204
+    assert api.get("/compute/script/1").json()["DeploymentKey"] != before
+    assert_legacy_error(api.post("/compute/script/9/deploymentKey/rotate"), 404)
+
+
+@pytest.mark.usefixtures("scripts")
+def test_statistics_of_a_script_that_ran_nothing(api):
+    answer = api.get("/compute/script/1/statistics", params={"dateFrom": "2024-03-01T00:00:00Z", "dateTo": "2024-03-01T00:00:00Z", "loadLatest": "true"})
+
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["RequestsServedChart"] == {"2024-03-01T00:00:00Z": 0.0}
+    assert (answer.json()["TotalRequestsServed"], answer.json()["TotalMonthlyCost"]) == (0, 0.0)

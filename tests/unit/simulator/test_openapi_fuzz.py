@@ -54,7 +54,10 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
-    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage"}
+    assert prefixes == {
+        "mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage",
+        "apikey", "billing", "country", "region", "search", "statistics", "user", "v1",
+    }  # fmt: skip
 
 
 def test_every_body_the_simulator_reads_is_documented():
@@ -72,18 +75,36 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /dnszone/{id}/dnssec",
         "DELETE /dnszone/{zoneId}/records/{id}",
         "DELETE /mc/apps/{appId}",
+        "DELETE /mc/apps/{appId}/containers/{containerId}",
+        "DELETE /mc/apps/{appId}/endpoints/{endpointId}",
+        "DELETE /mc/apps/{appId}/volumes/{volumeId}",
+        "DELETE /mc/apps/{appId}/volumes/{volumeId}/instances/{instanceId}",
+        "DELETE /mc/log/forwarding/{appId}",
         "DELETE /mc/registries/{registryId}",
         "DELETE /pullzone/{id}",
         "DELETE /pullzone/{pullZoneId}/edgerules/{edgeRuleId}",
         "DELETE /shield/rate-limit/{id}",
         "DELETE /shield/shield-zone/{shieldZoneId}/access-lists/{id}",
+        "DELETE /shield/shield-zone/{shieldZoneId}/custom-page/{pageType}",
         "DELETE /shield/waf/custom-rule/{id}",
         "DELETE /storage/{storageZoneName}/{path}/{fileName}",
         "DELETE /storagezone/{id}",
         "DELETE /videolibrary/{id}",
+        "DELETE /videolibrary/{id}/live/thumbnail",
+        "DELETE /videolibrary/{id}/live/watermark",
+        "DELETE /videolibrary/{id}/watermark",
+        "POST /compute/script/{id}/deploymentKey/rotate",
         "POST /dnszone/{id}/dnssec",
+        "POST /mc/apps/{appId}/deploy",
+        "POST /mc/apps/{appId}/pods/{podId}/recreate",
         "POST /mc/apps/{appId}/restart",
+        "POST /mc/apps/{appId}/undeploy",
+        "POST /mc/apps/{appId}/volumes/{volumeId}/detach",
         "POST /purge",
+        "POST /storagezone/resetReadOnlyPassword",
+        "POST /storagezone/{id}/resetPassword",
+        "POST /videolibrary/{id}/resetApiKey",
+        "POST /videolibrary/{id}/resetReadOnlyApiKey",
     ]
 
 

@@ -419,3 +419,97 @@ def test_adding_a_hostname_costs_the_same_however_many_the_account_has(api):
 
     empty_median, crowded_median = (sorted(durations[name])[len(durations[name]) // 2] for name in ("empty", "crowded"))
     assert crowded_median < empty_median * 3
+
+
+# Certificates, key types, the token key and statistics
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_custom_certificate_is_kept_as_sent_and_removed_on_request(api):
+    added = api.post("/pullzone/1/addCertificate", json={"Hostname": "cdn.example.com", "Certificate": "Q0VSVA==", "CertificateKey": "S0VZ"})
+    assert added.status_code == 204, added.text
+    hostname = [item for item in api.get("/pullzone/1?includeCertificate=true").json()["Hostnames"] if item["Value"] == "cdn.example.com"][0]
+    assert (hostname["HasCertificate"], hostname["Certificate"], hostname["CertificateKey"], hostname["CertificateProvisionType"]) == (
+        True, "Q0VSVA==", "S0VZ", 3)  # fmt: skip
+
+    assert api.delete("/pullzone/1/removeCertificate", json={"Hostname": "cdn.example.com"}).status_code == 204
+    hostname = [item for item in api.get("/pullzone/1?includeCertificate=true").json()["Hostnames"] if item["Value"] == "cdn.example.com"][0]
+    assert (hostname["HasCertificate"], hostname["Certificate"]) == (False, None)
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_certificate_for_a_hostname_of_another_zone_or_of_the_system_hostname_is_refused(api):
+    body = {"Hostname": "cdn.example.com", "Certificate": "Q0VSVA==", "CertificateKey": "S0VZ"}
+    assert_legacy_error(api.post("/pullzone/2/addCertificate", json=body), 400, key="pullzone.hostname_not_found")
+    assert_legacy_error(api.delete("/pullzone/1/removeCertificate", json={"Hostname": "assets.b-cdn.net"}), 400, key="pullzone.system_hostname")
+
+
+@pytest.mark.usefixtures("zones")
+def test_the_private_key_type_of_a_hostname_changes(api):
+    assert api.post("/pullzone/1/updatePrivateKeyType", json={"Hostname": "cdn.example.com", "KeyType": 1}).status_code == 200
+    assert [item["CertificateKeyType"] for item in zone(api)["Hostnames"] if item["Value"] == "cdn.example.com"] == [1]
+    assert_legacy_error(api.post("/pullzone/1/updatePrivateKeyType", json={"Hostname": "cdn.example.com", "KeyType": 2}), 400, field="KeyType")
+
+
+@pytest.mark.usefixtures("zones")
+def test_an_external_http_certificate_is_requested_then_completed(api):
+    challenge = api.post("/pullzone/requestExternalHttpCertificate", json={"Hostname": "cdn.example.com"})
+    assert challenge.status_code == 200, challenge.text
+    assert challenge.json()["FilePath"].startswith("/.well-known/acme-challenge/")
+
+    assert api.post("/pullzone/completeExternalHttpCertificate", json={"Hostname": "cdn.example.com"}).status_code == 200
+    assert [(item["HasCertificate"], item["CertificateProvisionType"]) for item in zone(api)["Hostnames"] if item["Value"] == "cdn.example.com"] == [(True, 1)]
+    assert_legacy_error(api.post("/pullzone/requestExternalHttpCertificate", json={"Hostname": "nowhere.example"}), 404)
+
+
+@pytest.mark.usefixtures("zones")
+def test_the_token_key_is_reset_to_the_one_sent_or_a_new_one(api):
+    before = zone(api)["ZoneSecurityKey"]
+    assert api.post("/pullzone/1/resetSecurityKey").status_code == 204
+    assert zone(api)["ZoneSecurityKey"] not in (before, None)
+
+    assert api.post("/pullzone/1/resetSecurityKey", json={"SecurityKey": "my-own-key-123"}).status_code == 204
+    assert zone(api)["ZoneSecurityKey"] == "my-own-key-123"
+    assert_legacy_error(api.post("/pullzone/1/resetSecurityKey", json={"SecurityKey": "short"}), 400, field="SecurityKey")
+
+
+@pytest.mark.usefixtures("zones")
+@pytest.mark.parametrize(
+    ("path", "total"),
+    [("optimizer/statistics", "TotalRequestsOptimized"), ("safehop/statistics", "TotalRequestsRetried"), ("originshield/queuestatistics", None)],
+)
+def test_zone_statistics_answer_zeros_for_each_hour_or_day_of_the_range(api, path, total):
+    daily = api.get(f"/pullzone/1/{path}", params={"dateFrom": "2024-03-01T00:00:00Z", "dateTo": "2024-03-02T00:00:00Z"})
+    hourly = api.get(f"/pullzone/1/{path}", params={"dateFrom": "2024-03-01T00:00:00Z", "dateTo": "2024-03-01T05:00:00Z", "hourly": "true"})
+
+    assert daily.status_code == 200, daily.text
+    charts = [value for value in daily.json().values() if isinstance(value, dict)]
+    assert charts and all(chart == {"2024-03-01T00:00:00Z": 0, "2024-03-02T00:00:00Z": 0} for chart in charts)
+    assert all(len(value) == 6 for value in hourly.json().values() if isinstance(value, dict))
+    if total:
+        assert daily.json()[total] == 0.0
+    assert_legacy_error(api.get(f"/pullzone/99/{path}"), 404)
+
+
+# A free certificate for a hostname whose DNS does not point at the zone
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_free_certificate_fails_as_on_bunny_net_for_a_hostname_named_unpointed(simulator, api):
+    simulator.update_settings(unpointed_hostnames=["CDN.example.com"])
+
+    answer = api.get("/pullzone/loadFreeCertificate", params={"hostname": "cdn.example.com"})
+
+    assert_legacy_error(answer, 400, key="pullzone.domain_not_pointing")
+    assert answer.json()["Message"] == "The domain cdn.example.com is not pointing to our servers."
+    assert [item["HasCertificate"] for item in zone(api)["Hostnames"] if item["Value"] == "cdn.example.com"] == [False]
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_free_certificate_loads_once_the_control_api_says_the_hostname_points_at_the_zone(simulator, api):
+    assert requests.post(simulator.url + "/_sim/settings", json={"unpointed_hostnames": ["cdn.example.com"]}, timeout=5).status_code == 200
+    assert api.get("/pullzone/loadFreeCertificate", params={"hostname": "cdn.example.com"}).status_code == 400
+
+    assert requests.post(simulator.url + "/_sim/settings", json={"unpointed_hostnames": []}, timeout=5).status_code == 200
+
+    assert api.get("/pullzone/loadFreeCertificate", params={"hostname": "cdn.example.com"}).status_code == 200

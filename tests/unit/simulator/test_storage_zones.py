@@ -289,3 +289,144 @@ def test_loading_fixtures_replaces_the_files(simulator):
     simulator.load_fixtures({"storage_zones": [{"Id": 5, "Name": "site", "Password": PASSWORD, "Files": {"only.txt": "x"}}]})
 
     assert names(files(simulator, "GET", "/site/").json()) == [("only.txt", False)]
+
+
+# What the vendor's storage SDK (@bunny.net/storage-sdk) needs besides the documented calls
+
+# The properties the SDK requires of every object it reads, with the JSON type each must have
+# (None: null allowed); a listing or description without one of them is refused by the SDK.
+SDK_OBJECT = {
+    "Guid": (str,),
+    "UserId": (str,),
+    "LastChanged": (str,),
+    "DateCreated": (str,),
+    "StorageZoneName": (str,),
+    "Path": (str,),
+    "ObjectName": (str,),
+    "Length": (int,),
+    "StorageZoneId": (int,),
+    "IsDirectory": (bool,),
+    "ServerId": (int,),
+    "Checksum": (str, None),
+    "ReplicatedZones": (str, None),
+    "ContentType": (str,),
+}
+
+
+def sdk_problems(item):
+    problems = [name for name in SDK_OBJECT if name not in item]
+    for name, types in SDK_OBJECT.items():
+        value = item.get(name)
+        if name in item and not ((value is None and None in types) or isinstance(value, tuple(kind for kind in types if kind is not None))):
+            problems.append(f"{name}={value!r}")
+    return problems
+
+
+@pytest.mark.usefixtures("zones")
+def test_every_listed_object_has_what_the_vendors_storage_sdk_requires(simulator):
+    listing = files(simulator, "GET", "/site/").json() + files(simulator, "GET", "/site/css/").json()
+
+    assert [sdk_problems(item) for item in listing] == [[]] * len(listing)
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_file_lists_the_regions_it_is_replicated_to_and_its_content_type(simulator):
+    directory, page = files(simulator, "GET", "/site/").json()
+
+    assert (page["ObjectName"], page["ReplicatedZones"], page["ContentType"]) == ("index.html", "NY", "text/html")
+    assert (directory["ObjectName"], directory["ReplicatedZones"], directory["ContentType"]) == ("css", None, "application/octet-stream")
+
+
+def test_a_file_of_a_zone_without_replicas_is_replicated_nowhere(simulator):
+    simulator.load_fixtures({"storage_zones": [{"Name": "solo", "Password": PASSWORD, "Files": {"a.css": "x"}}]})
+
+    assert files(simulator, "GET", "/solo/").json()[0]["ReplicatedZones"] is None
+
+
+@pytest.mark.usefixtures("zones")
+def test_an_upload_takes_its_listed_content_type_from_override_content_type(simulator):
+    headers = {"Content-Type": "application/octet-stream", "Override-Content-Type": "application/x-custom"}
+    assert files(simulator, "PUT", "/site/data.bin", data=b"x", headers=headers).status_code == 201
+    assert files(simulator, "PUT", "/site/plain.json", data=b"{}").status_code == 201
+
+    types = {item["ObjectName"]: item["ContentType"] for item in files(simulator, "GET", "/site/").json()}
+    assert (types["data.bin"], types["plain.json"]) == ("application/x-custom", "application/json")
+
+
+@pytest.mark.usefixtures("zones")
+def test_describe_answers_one_object_as_its_directorys_listing_shows_it(simulator):
+    described = files(simulator, "DESCRIBE", "/site/css/site.css", key=READ_ONLY_PASSWORD)
+
+    assert described.status_code == 200, described.text
+    assert described.json() == files(simulator, "GET", "/site/css/").json()[1]
+    assert files(simulator, "DESCRIBE", "/site/css").json()["IsDirectory"] is True
+    assert sdk_problems(described.json()) == []
+
+
+@pytest.mark.usefixtures("zones")
+@pytest.mark.parametrize(("path", "key", "status"), [("/site/none.txt", PASSWORD, 404), ("/site/index.html", "wrong", 401)])
+def test_describe_of_a_missing_object_or_with_a_wrong_key_is_refused(simulator, path, key, status):
+    answer = files(simulator, "DESCRIBE", path, key=key)
+
+    assert (answer.status_code, answer.json()["HttpCode"]) == (status, status)
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_connection_serves_describe_between_other_requests(simulator):
+    with requests.Session() as session:
+        session.headers["AccessKey"] = PASSWORD
+        base = simulator.url + "/storage/site/"
+        statuses = [session.request(method, base + path, timeout=10).status_code for method, path in [("GET", ""), ("DESCRIBE", "index.html"), ("GET", "css/")]]
+        statuses.append(session.request("DESCRIBE", base + "index.html", timeout=10).status_code)
+
+    assert statuses == [200, 200, 200, 200]
+    assert simulator.stats()["connections"] == 1
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_put_without_content_to_a_path_ending_in_a_slash_creates_the_directory(simulator):
+    assert files(simulator, "PUT", "/site/media/photos/").status_code == 201
+    assert files(simulator, "PUT", "/site/media/photos/").status_code == 201
+
+    assert names(files(simulator, "GET", "/site/media/").json()) == [("photos", True)]
+    assert files(simulator, "GET", "/site/media/photos/").json() == []
+    assert files(simulator, "PUT", "/site/index.html/sub/").status_code == 400
+
+
+# Availability, passwords and statistics
+
+
+@pytest.mark.usefixtures("zones")
+@pytest.mark.parametrize(("name", "available"), [("SITE", False), ("archive", False), ("fresh", True)])
+def test_availability_counts_deleted_zones_names_as_taken(api, name, available):
+    assert api.post("/storagezone/checkavailability", json={"Name": name}).json() == {"Available": available}
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_reset_password_replaces_the_one_the_file_api_takes(simulator, api):
+    assert api.post("/storagezone/5/resetPassword").status_code == 204
+
+    new_password = api.get("/storagezone/5").json()["Password"]
+    assert new_password != PASSWORD
+    assert files(simulator, "GET", "/site/").status_code == 401
+    assert files(simulator, "GET", "/site/", key=new_password).status_code == 200
+
+
+@pytest.mark.usefixtures("zones")
+def test_a_reset_read_only_password_takes_the_zone_id_as_a_query_parameter(simulator, api):
+    assert api.post("/storagezone/resetReadOnlyPassword", params={"id": 5}).status_code == 204
+
+    assert files(simulator, "GET", "/site/", key=READ_ONLY_PASSWORD).status_code == 401
+    assert files(simulator, "GET", "/site/", key=api.get("/storagezone/5").json()["ReadOnlyPassword"]).status_code == 200
+    assert_legacy_error(api.post("/storagezone/resetReadOnlyPassword", params={"id": 6}), 404)
+
+
+@pytest.mark.usefixtures("zones")
+def test_statistics_show_what_the_zone_stores_for_each_day_and_egress_nothing(api):
+    range_ = {"dateFrom": "2024-03-01T00:00:00Z", "dateTo": "2024-03-02T00:00:00Z"}
+    stored = api.get("/storagezone/5/statistics", params=range_).json()
+    egress = api.get("/storagezone/5/statistics/egress", params=range_).json()
+
+    assert stored["FileCountChart"] == {"2024-03-01T00:00:00Z": 3, "2024-03-02T00:00:00Z": 3}
+    assert (egress["TotalEgress"], egress["HttpEgressChart"]) == (0, {"2024-03-01T00:00:00Z": 0, "2024-03-02T00:00:00Z": 0})
+    assert_legacy_error(api.get("/storagezone/5/statistics", params={"dateFrom": "2024-03-02", "dateTo": "2024-03-01"}), 400)

@@ -88,3 +88,54 @@ def test_a_library_reads_back_every_setting_a_fixture_gives_and_defaults_for_the
     library = api.get("/videolibrary/4").json()
     assert (library["EnableDRM"], library["EncodingTier"], library["Bitrate720p"]) == (True, 1, 3000)
     assert (library["ApiAccessKey"], library["DrmVersion"], library["AppleFairPlayDrm"], library["KeepOriginalFiles"]) == ("key-4", 0, None, True)
+
+
+# Keys, watermarks, languages and statistics
+
+
+@pytest.mark.usefixtures("library")
+def test_reset_keys_give_new_ones_and_the_deprecated_key_follows_the_api_key(api):
+    before = read(api)
+    assert api.post("/videolibrary/1/resetApiKey").status_code == 204
+    assert api.post("/videolibrary/1/resetReadOnlyApiKey").status_code == 204
+
+    after = read(api)
+    assert after["ApiKey"] != before["ApiKey"] and after["ApiAccessKey"] == after["ApiKey"]
+    assert after["ReadOnlyApiKey"] != before["ReadOnlyApiKey"]
+
+
+@pytest.mark.usefixtures("library")
+def test_a_watermark_upload_shows_in_the_library_and_its_delete_takes_it_away(api):
+    assert api.request("PUT", "/videolibrary/1/watermark", data=b"\x89PNG").status_code == 204
+    assert (read(api)["HasWatermark"], read(api)["WatermarkVersion"]) == (True, 1)
+
+    assert api.delete("/videolibrary/1/watermark").status_code == 204
+    assert read(api)["HasWatermark"] is False
+
+
+@pytest.mark.usefixtures("library")
+@pytest.mark.parametrize("kind", ["thumbnail", "watermark"])
+def test_a_live_image_needs_content_of_at_most_ten_megabytes(api, kind):
+    assert api.request("PUT", f"/videolibrary/1/live/{kind}", data=b"\x89PNG").status_code == 204
+    assert_legacy_error(api.request("PUT", f"/videolibrary/1/live/{kind}", data=b""), 400)
+    assert_legacy_error(api.request("PUT", f"/videolibrary/1/live/{kind}", data=b"x" * (10 * 1024 * 1024 + 1)), 413)
+    assert api.delete(f"/videolibrary/1/live/{kind}").status_code == 204
+    assert_legacy_error(api.delete(f"/videolibrary/9/live/{kind}"), 404)
+
+
+def test_the_languages_are_listed_with_what_each_supports(api):
+    languages = {language["ShortCode"]: language for language in api.get("/videolibrary/languages").json()}
+
+    assert languages["en"]["SupportTranscribing"] is True and isinstance(languages["en"]["TranscribingAccuracy"], int)
+
+
+@pytest.mark.usefixtures("library")
+@pytest.mark.parametrize(
+    ("path", "total", "chart"),
+    [("transcribing", "TotalTranscriptionSeconds", "TranscriptionSecondsChart"), ("drm", "TotalLicensesIssued", "LicensesIssuedChart")],
+)
+def test_library_statistics_cover_the_last_fourteen_days_by_default(api, path, total, chart):
+    answer = api.get(f"/videolibrary/1/{path}/statistics").json()
+
+    assert answer[total] == 0
+    assert len(answer[chart]) == 15 and set(answer[chart].values()) == {0.0}
