@@ -178,7 +178,7 @@ def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is False and drifted(findings) == set()
     assert {finding["host"] for finding in findings["resources"]} == HOSTS
-    assert "Drifted: 0." in markdown
+    assert markdown.splitlines()[2].startswith("Nothing drifted: the %d resources checked, on 7 hosts" % len(findings["resources"]))
     assert {(resource["kind"], resource["name"]) for resource in findings["unmanaged"]} == UNMANAGED
     assert sent and {method for method, _path in sent} == {"GET"}
 
@@ -199,7 +199,11 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert {method for method, _path in sent} == {"GET"}
     # The Markdown has a section for each drifted resource and none for the others.
     sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
-    assert sections == {"%s (%s)" % (resource, host) for host, resource in DRIFTED} | {"Unmanaged resources"}
+    assert sections == {"%s (%s)" % (resource, host) for host, resource in DRIFTED} | {"Unmanaged resources", "Every resource checked"}
+    # It opens with what drifted, before any section.
+    opening = markdown.split("\n## ", 1)[0].splitlines()
+    assert opening[2] == "%d of %d resources drifted, on %d hosts:" % (len(DRIFTED), len(findings["resources"]), len(HOSTS))
+    assert set(opening[4:]) == {"- %s (%s)" % (resource, host) for host, resource in DRIFTED}
     assert "- `enabled`: `true` in the account, `false` in the inventory" in markdown
     assert "- `container_templates[web].image_tag`: `\"1.27\"` in the account, `\"1.27.3\"` in the inventory" in markdown
     assert "- `hostnames[static.demo.example]`: missing from the account" in markdown
