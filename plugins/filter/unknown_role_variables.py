@@ -33,9 +33,9 @@ options:
   argument_specs:
     description:
       - The role's C(meta/argument_specs.yml) as data, read with the P(ansible.builtin.file#lookup)
-        lookup from the role's C(role_path) and parsed with P(ansible.builtin.from_yaml#filter), or the
-        options of one entry point.
-    type: dict
+        lookup from the role's C(role_path) and parsed with P(ansible.builtin.from_yaml#filter), the
+        options of one entry point, or a list of the known names.
+    type: raw
     required: true
   results:
     description: The facts the role sets for later tasks, such as C(static_site_changes), which are known too.
@@ -50,6 +50,13 @@ options:
     description: The entry point of O(argument_specs) whose options are known.
     type: str
     default: main
+  noun:
+    description:
+      - What each name is meant to be, for the sentences; V(an option) for the keys of a dict variable
+        checked against the options it takes (O(argument_specs) then being those options, O(role)
+        the variable).
+    type: str
+    default: a variable
 """
 
 EXAMPLES = r"""
@@ -65,6 +72,17 @@ EXAMPLES = r"""
                                                  results=['static_site_changes'], role='bunnynet.cloud.static_site') }}
 # With static_site_hostname set:
 # "static_site_hostname is not a variable of bunnynet.cloud.static_site; did you mean static_site_hostnames?"
+
+- name: Fail on a key of a settings dict that the module behind it does not take
+  ansible.builtin.assert:
+    that: __shield_unknown_settings | length == 0
+    fail_msg: "{{ __shield_unknown_settings | join(' ') }}"
+  vars:
+    __shield_unknown_settings: >-
+      {{ shield_zone_settings.keys() | bunnynet.cloud.unknown_role_variables(['plan', 'waf_enabled', 'waf_execution_mode'],
+                                                                             role='shield_zone_settings', noun='an option') }}
+# With shield_zone_settings: {waf_enable: true}:
+# "waf_enable is not an option of shield_zone_settings; did you mean waf_enabled?"
 """
 
 RETURN = r"""
@@ -82,7 +100,9 @@ SPREAD = 0.1
 
 
 def known_options(argument_specs, entry_point="main"):
-    """The option names of an argument spec document, or of the options mapping itself."""
+    """The option names of an argument spec document, of the options mapping itself, or a list of names."""
+    if isinstance(argument_specs, (list, tuple)):
+        return [str(name) for name in argument_specs]
     if not isinstance(argument_specs, dict):
         raise AnsibleFilterError("unknown_role_variables takes the role's argument specs as a dict, got %s." % type(argument_specs).__name__)
     if "argument_specs" in argument_specs:
@@ -103,7 +123,7 @@ def closest_names(name, known):
     return [other for ratio, other in sorted(ratios, key=lambda pair: -pair[0]) if ratio >= best - SPREAD]
 
 
-def unknown_role_variables(names, argument_specs, results=(), role="the role", entry_point="main"):
+def unknown_role_variables(names, argument_specs, results=(), role="the role", entry_point="main", noun="a variable"):
     known = sorted(set(known_options(argument_specs, entry_point)) | set(results or ()))
     problems = []
     for name in names:
@@ -112,9 +132,9 @@ def unknown_role_variables(names, argument_specs, results=(), role="the role", e
             continue
         closest = closest_names(name, known)
         if closest:
-            problems.append("%s is not a variable of %s; did you mean %s?" % (name, role, " or ".join(closest)))
+            problems.append("%s is not %s of %s; did you mean %s?" % (name, noun, role, " or ".join(closest)))
         else:
-            problems.append("%s is not a variable of %s, whose variables are %s." % (name, role, ", ".join(known)))
+            problems.append("%s is not %s of %s, which takes %s." % (name, noun, role, ", ".join(known)))
     return problems
 
 

@@ -103,7 +103,7 @@ APPLY = """
 MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
 # What the hand-made changes below make differ from the inventory, and nothing else.
 DRIFTED = {
-    ("web_app", "mc app demoWebApp01 images"),
+    ("web_app", "application demo web images"),
     ("assets_zone", "pull zone demo-assets hostnames"),
     ("assets_zone", "pull zone demo-assets edge rule Maintenance redirect"),
     ("gateway_script", "edge script demo-gateway variables"),

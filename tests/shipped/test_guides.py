@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from conftest import warnings_in
 
 GUIDES = [
     "README.md",
@@ -40,6 +41,7 @@ def check_playbook(sandbox, block):
         played = sandbox.run_playbook(playbook)
         recap = RECAP.search(played.stdout)
         assert played.returncode == 0 and recap, "the %s run of %r failed:\n%s%s" % (run, block, played.stdout, played.stderr)
+        assert warnings_in(played.stdout + played.stderr) == [], "the %s run of %r warned:\n%s%s" % (run, block, played.stdout, played.stderr)
         changes.append(int(recap.group(1)))
     assert changes[1] == 0, "the second run of %r changed something" % block
 
@@ -158,6 +160,7 @@ def test_the_own_domain_guide_checks_an_empty_account_with_reads_only(guides, sa
     checked = sandbox.run_playbook("site.yml --check --diff")
 
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert warnings_in(checked.stdout + checked.stderr) == []
     assert {entry["method"] for entry in sandbox.requests()} == {"GET"}
     # The CNAME is predicted with the hostname of a pull zone that does not exist yet.
     assert "www.bakery.example is a CNAME to bakery-www.b-cdn.net" in " ".join(checked.stdout.split())

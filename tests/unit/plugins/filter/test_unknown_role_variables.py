@@ -36,7 +36,7 @@ def test_the_facts_the_role_sets_are_known_when_named_as_results():
 def test_a_name_like_none_of_them_lists_every_known_variable():
     (problem,) = unknown_role_variables(["shield_colour"], {"shield_pull_zone_id": {}, "shield_waf_rules": {}}, results=["shield_changes"])
 
-    assert problem == "shield_colour is not a variable of the role, whose variables are shield_changes, shield_pull_zone_id, shield_waf_rules."
+    assert problem == "shield_colour is not a variable of the role, which takes shield_changes, shield_pull_zone_id, shield_waf_rules."
 
 
 def test_names_alike_in_what_follows_the_prefix_are_offered_together():
@@ -58,9 +58,15 @@ def test_a_missing_entry_point_is_an_error_that_names_those_there_are():
         unknown_role_variables([], STATIC_SITE_SPEC, entry_point="deploy")
 
 
-def test_specs_that_are_not_a_mapping_are_an_error():
-    with pytest.raises(AnsibleFilterError, match="as a dict, got list"):
-        unknown_role_variables([], ["static_site_name"])
+def test_specs_that_are_neither_a_mapping_nor_a_list_are_an_error():
+    with pytest.raises(AnsibleFilterError, match="as a dict, got str"):
+        unknown_role_variables([], "static_site_name")
+
+
+def test_the_keys_of_a_settings_dict_are_checked_against_a_list_of_options():
+    problems = unknown_role_variables(["waf_enable", "plan"], ["plan", "waf_enabled", "waf_execution_mode"], role="shield_zone_settings", noun="an option")
+
+    assert problems == ["waf_enable is not an option of shield_zone_settings; did you mean waf_enabled?"]
 
 
 def test_the_filter_is_registered_under_its_name():
