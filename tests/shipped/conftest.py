@@ -23,6 +23,18 @@ NAMED_FILE = re.compile(r"^(?:#|//) (?P<path>[\w./-]+\.(?:ya?ml|json|txt|js))$")
 SIMULATOR_KEY = "guide-test-key"
 
 
+# Ansible's own warnings about a playbook run without an inventory, on the implicit localhost, as
+# the guides' playbooks are: they are about how the playbook is run, not about what it runs.
+NO_INVENTORY_WARNINGS = re.compile(
+    r"^\[WARNING\]: (No inventory was parsed, only implicit localhost is available|provided hosts list is empty, only localhost is available.*)$")
+WARNING = re.compile(r"^\[(?:DEPRECATION )?WARNING\]: .*$", re.MULTILINE)
+
+
+def warnings_in(output):
+    """The warnings (and deprecation warnings) Ansible printed, but those about running without an inventory."""
+    return [line for line in WARNING.findall(output) if not NO_INVENTORY_WARNINGS.match(line)]
+
+
 def run(command, timeout, **options):
     """Run a command to its end, within timeout seconds, and return what it did."""
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False, **options)

@@ -144,7 +144,7 @@ def test_a_hostname_added_by_hand_is_drift_and_a_zone_added_by_hand_is_unmanaged
     report, methods = audit(sandbox)
 
     drifted = {(finding["host"], finding["resource"]) for finding in report["resources"] if finding["drifted"]}
-    assert drifted == {("pull_zone_demo-assets", "pull zone 10 hostnames")}
+    assert drifted == {("pull_zone_demo-assets", "pull zone demo-assets hostnames")}
     assert ("dns_zone", "sprawl.example") in unmanaged(report)
     assert report["summary"]["unmanaged"] == 4
     markdown = (sandbox.folder / "reports" / "drift.md").read_text()

@@ -32,7 +32,8 @@ INVENTORY = {
                 "pullzone_domains_edge_rules": [{"description": "Maintenance redirect", "enabled": False}],
             },
             "media_zone": {
-                "pullzone_domains_pull_zone_id": 12,
+                # By name: the audit counts the zone as described, and the role finds it.
+                "pullzone_domains_pull_zone_name": "demo-media",
                 "pullzone_domains_hostnames": ["media.demo.example"],
             },
             "shop_shield": {
@@ -81,7 +82,7 @@ APPLY = """
     - name: Ensure the pull zone's domains
       ansible.builtin.include_role:
         name: bunnynet.cloud.pullzone_domains
-      when: pullzone_domains_pull_zone_id is defined
+      when: pullzone_domains_pull_zone_id is defined or pullzone_domains_pull_zone_name is defined
 
     - name: Protect the shop with Shield
       ansible.builtin.include_role:
@@ -102,9 +103,9 @@ APPLY = """
 MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
 # What the hand-made changes below make differ from the inventory, and nothing else.
 DRIFTED = {
-    ("web_app", "mc app demoWebApp01 images"),
-    ("assets_zone", "pull zone 10 hostnames"),
-    ("assets_zone", "pull zone 10 edge rule Maintenance redirect"),
+    ("web_app", "application demo web images"),
+    ("assets_zone", "pull zone demo-assets hostnames"),
+    ("assets_zone", "pull zone demo-assets edge rule Maintenance redirect"),
     ("gateway_script", "edge script demo-gateway variables"),
     ("shop_shield", "pull zone 4711 access list Office"),
     ("dns_example", "DNS zone demo.example records"),
@@ -177,7 +178,7 @@ def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is False and drifted(findings) == set()
     assert {finding["host"] for finding in findings["resources"]} == HOSTS
-    assert "Drifted: 0." in markdown
+    assert markdown.splitlines()[2].startswith("Nothing drifted: the %d resources checked, on 7 hosts" % len(findings["resources"]))
     assert {(resource["kind"], resource["name"]) for resource in findings["unmanaged"]} == UNMANAGED
     assert sent and {method for method, _path in sent} == {"GET"}
 
@@ -198,7 +199,11 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert {method for method, _path in sent} == {"GET"}
     # The Markdown has a section for each drifted resource and none for the others.
     sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
-    assert sections == {"%s (%s)" % (resource, host) for host, resource in DRIFTED} | {"Unmanaged resources"}
+    assert sections == {"%s (%s)" % (resource, host) for host, resource in DRIFTED} | {"Unmanaged resources", "Every resource checked"}
+    # It opens with what drifted, before any section.
+    opening = markdown.split("\n## ", 1)[0].splitlines()
+    assert opening[2] == "%d of %d resources drifted, on %d hosts:" % (len(DRIFTED), len(findings["resources"]), len(HOSTS))
+    assert set(opening[4:]) == {"- %s (%s)" % (resource, host) for host, resource in DRIFTED}
     assert "- `enabled`: `true` in the account, `false` in the inventory" in markdown
     assert "- `container_templates[web].image_tag`: `\"1.27\"` in the account, `\"1.27.3\"` in the inventory" in markdown
     assert "- `hostnames[static.demo.example]`: missing from the account" in markdown
@@ -229,9 +234,9 @@ def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(appli
     assert "web has none of the variables" in findings["errors"][0]["message"]
     # As docs/troubleshooting.md quotes it.
     assert (
-        "The audit could not check web: web has none of the variables mc_rollout_app_id, edge_script_deploy_name, "
-        "pullzone_domains_pull_zone_id, shield_pull_zone_id, dns_zone_domain, static_site_name, so it describes no resource to audit; "
-        "give it one, or leave it out with audit_hosts or --limit."
+        "The audit could not check web: web has none of the variables mc_rollout_app_id, mc_rollout_app_name, edge_script_deploy_name, "
+        "pullzone_domains_pull_zone_id, pullzone_domains_pull_zone_name, shield_pull_zone_id, shield_pull_zone_name, dns_zone_domain, "
+        "static_site_name, so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit."
     ) in " ".join(played.stdout.split())
     assert {finding["host"] for finding in findings["resources"]} == HOSTS
 

@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from conftest import warnings_in
 
 GUIDES = [
     "README.md",
@@ -22,6 +23,7 @@ GUIDES = [
     "docs/shield.md",
     "docs/dns-zones.md",
     "docs/static-sites.md",
+    "docs/site-on-your-own-domain.md",
     "docs/lifecycles.md",
 ]
 FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "api_keys",
@@ -39,6 +41,7 @@ def check_playbook(sandbox, block):
         played = sandbox.run_playbook(playbook)
         recap = RECAP.search(played.stdout)
         assert played.returncode == 0 and recap, "the %s run of %r failed:\n%s%s" % (run, block, played.stdout, played.stderr)
+        assert warnings_in(played.stdout + played.stderr) == [], "the %s run of %r warned:\n%s%s" % (run, block, played.stdout, played.stderr)
         changes.append(int(recap.group(1)))
     assert changes[1] == 0, "the second run of %r changed something" % block
 
@@ -86,8 +89,8 @@ def test_the_audit_playbook_section_runs_as_written_and_finds_the_demo_zone_as_d
     report = read_report(sandbox, "reports/drift.json")
     assert report["drifted"] is False
     assert [(finding["host"], finding["resource"]) for finding in report["resources"]] == [
-        ("assets_zone", "pull zone 10 hostnames"), ("assets_zone", "pull zone 10 referrers"),
-        ("assets_zone", "pull zone 10 edge rule Maintenance redirect")]
+        ("assets_zone", "pull zone demo-assets hostnames"), ("assets_zone", "pull zone demo-assets referrers"),
+        ("assets_zone", "pull zone demo-assets edge rule Maintenance redirect")]
 
 
 def test_the_awx_project_playbook_imports_the_audit(guides, sandbox):
@@ -99,7 +102,7 @@ def test_the_awx_project_playbook_imports_the_audit(guides, sandbox):
     result = sandbox.run("ansible-playbook -i inventory.yml audit.yml -e audit_fail_on_drift=true -e audit_report_path=reports/awx")
 
     assert result.returncode != 0
-    assert "Drift from the inventory: pull zone 10 hostnames. The report at " in result.stdout
+    assert "Drift from the inventory: pull zone demo-assets hostnames. The report at " in result.stdout
     assert read_report(sandbox, "reports/awx.json")["summary"]["drifted"] == 1
 
 
@@ -159,3 +162,45 @@ def test_the_adoption_guide_exports_the_demo_account_and_audits_it(guides, sandb
         ("edge_script_demo-gateway", "edge script demo-gateway release")]
     assert {(resource["kind"], resource["name"]) for resource in report["unmanaged"]} == {
         ("video_library", "demo-lessons"), ("shield_zone", "no pull zone")}
+
+
+def own_domain_play(sandbox, guides):
+    """docs/site-on-your-own-domain.md's play and build directory, written into the sandbox's folder."""
+    blocks = guides.code_blocks("docs/site-on-your-own-domain.md")
+    guides.write_named_files(blocks, sandbox.folder)
+    (play,) = [block for block in blocks if block.language == "yaml"]
+    (sandbox.folder / "site.yml").write_text(play.text)
+
+
+def test_the_own_domain_guide_checks_an_empty_account_with_reads_only(guides, sandbox):
+    own_domain_play(sandbox, guides)
+    sandbox.load({})
+    sandbox.clear_requests()
+
+    checked = sandbox.run_playbook("site.yml --check --diff")
+
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert warnings_in(checked.stdout + checked.stderr) == []
+    assert {entry["method"] for entry in sandbox.requests()} == {"GET"}
+    # The CNAME is predicted with the hostname of a pull zone that does not exist yet.
+    assert "www.bakery.example is a CNAME to bakery-www.b-cdn.net" in " ".join(checked.stdout.split())
+
+
+def test_the_own_domain_guide_serves_the_site_through_its_cname_behind_shield(guides, sandbox):
+    own_domain_play(sandbox, guides)
+    sandbox.load({})
+
+    runs = [sandbox.run_playbook("site.yml") for _run in range(2)]
+
+    for played in runs:
+        assert played.returncode == 0, played.stdout + played.stderr
+    assert RECAP.search(runs[1].stdout).group(1) == "0", runs[1].stdout
+    (zone,) = sandbox.api("GET", "/pullzone")
+    assert zone["Name"] == "bakery-www"
+    assert "www.bakery.example" in [hostname["Value"] for hostname in zone["Hostnames"]]
+    (dns_zone,) = sandbox.api("GET", "/dnszone")["Items"]
+    assert [(record["Name"], record["Value"]) for record in dns_zone["Records"] if record["Type"] == 2] == [("www", "bakery-www.b-cdn.net")]
+    shield_zone = sandbox.api("GET", "/shield/shield-zone/get-by-pullzone/%d" % zone["Id"])["data"]
+    assert shield_zone["wafExecutionMode"] == 1
+    rate_limits = sandbox.api("GET", "/shield/rate-limits/%d" % shield_zone["shieldZoneId"])["data"]
+    assert [rule["ruleName"] for rule in rate_limits] == ["Order form"]
