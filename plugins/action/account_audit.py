@@ -5,42 +5,52 @@
 """Runs bunnynet.cloud.account_audit with the variables of the inventory's hosts, gathered on the controller.
 
 A host describes a resource when it has its role's identity variable (account.py's shapes); its
-variables are those of the role's prefix, templated as the role would see them, and an Edge
+variables are those its role's shape compares, templated as the role would see them, and an Edge
 Script's code is read from the file its code_file names.
 """
 
 import os
 
 from ansible.errors import AnsibleError
+from ansible.plugins.loader import lookup_loader
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account import KINDS
 from ansible_collections.bunnynet.cloud.plugins.modules import account_audit
 from ansible_collections.bunnynet.cloud.plugins.plugin_utils.in_process import InProcessAction
 
-ROLES = {shape.role: shape.identity for kind in KINDS for shape in kind.shapes}
+SHAPES = [shape for kind in KINDS for shape in kind.shapes]
 
 
 def described(host, host_vars):
-    """``{host, role, variables}`` of a host that describes a resource, or None."""
-    names = list(host_vars.keys())
-    role = next((role for role, identity in ROLES.items() if identity in names), None)
-    if role is None:
-        return None
+    """``{host, role, variables, unreadable}`` of a host; ``role`` is None when it describes no resource.
+
+    Only the variables the audit compares are templated and passed on: a secret the API never
+    returns (a registry's password, an Edge Script secret's value) never leaves the controller, and
+    a vault the audit has no password for is never opened.
+    """
+    shape = next((shape for shape in SHAPES if any(name in host_vars for name in shape.finders())), None)
+    if shape is None:
+        return dict(host=host, role=None)
     variables, unreadable = {}, []
-    for name in names:
-        if name.startswith(role + "_"):
-            try:
-                variables[name] = host_vars[name]
-            except AnsibleError as error:
-                unreadable.append("%s (%s)" % (name, str(error).splitlines()[0]))
+    for name in shape.variables():
+        if name not in host_vars:
+            continue
+        try:
+            variables[name] = host_vars[name]
+        except AnsibleError as error:
+            unreadable.append("%s (%s)" % (name, str(error).splitlines()[0]))
     code_file = variables.get("edge_script_deploy_code_file")
-    if code_file:
+    if code_file and "edge_script_deploy_code" not in variables:
         try:
             with open(os.path.expanduser(code_file), encoding="utf-8") as handle:
                 variables["edge_script_deploy_code"] = handle.read()
         except OSError as error:
             unreadable.append("edge_script_deploy_code_file (%s)" % error)
-    return dict(host=host, role=role, variables=variables, unreadable=unreadable)
+    try:
+        audited = shape.audited(variables)
+    except OSError as error:
+        audited, unreadable = {}, unreadable + [str(error)]
+    return dict(host=host, role=shape.role, variables=audited, unreadable=unreadable)
 
 
 class ActionModule(InProcessAction):
@@ -49,8 +59,12 @@ class ActionModule(InProcessAction):
     def run(self, tmp=None, task_vars=None):
         task_vars = task_vars or {}
         if self._task.args.get("resources") is None:
-            pattern = self._task.args.get("hosts", "all")
-            hosts = self._templar.template("{{ query('ansible.builtin.inventory_hostnames', %r) }}" % pattern)
-            found = (described(host, task_vars["hostvars"][host]) for host in hosts)
-            self._task.args["resources"] = [host for host in found if host is not None]
+            wanted = self._task.args.get("hosts") or ["all"]
+            wanted = [wanted] if isinstance(wanted, str) else wanted
+            # A host's own name is taken as it is: as a pattern, a name with a comma or colon would split.
+            patterns = [pattern for pattern in wanted if pattern not in task_vars["hostvars"]]
+            hostnames = lookup_loader.get("ansible.builtin.inventory_hostnames", loader=self._loader, templar=self._templar)
+            matched = set(hostnames.run(patterns, variables=task_vars)) if patterns else set()
+            hosts = [host for host in task_vars["hostvars"] if host in matched or host in wanted]
+            self._task.args["resources"] = [described(host, task_vars["hostvars"][host]) for host in hosts]
         return super().run(tmp, task_vars)

@@ -12,9 +12,11 @@ secrets left out entirely: an inventory is read by people and written to caches 
 
 import collections
 import hashlib
+import os
 import re
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles import (
+    InventoryError,
     Fixed,
     ItemList,
     Options,
@@ -34,10 +36,17 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_records import 
     describe_key,
     held_value,
     key_of_read,
+    record_item_spec,
     wanted_record,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import DNS_ZONE, TYPE_NAMES
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_rules import EDGE_RULES, desired_content, ordered_rules, project_rule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_rules import (
+    EDGE_RULES,
+    desired_content,
+    edge_rule_options,
+    ordered_rules,
+    project_rule,
+)
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import SCRIPT_SECRETS, SCRIPT_VARIABLES, read_secrets
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_releases import active_release
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import EDGE_SCRIPT, SCRIPTS_PATH, read_code
@@ -65,15 +74,17 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists
     read_content,
     read_overview,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import argument_spec as access_list_spec
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detection import (
     bot_detection_options,
     project_bot_detection,
     read_bot_detection,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMITS, WAF_RULES, desired_rule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import argument_spec as shield_rules_spec
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import PLANS, SHIELD_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import SECRET_KEYS as STORAGE_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE, storage_manifest
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE, is_excluded, local_files, storage_manifest
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SECRET_KEYS as VIDEO_LIBRARY_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY
 
@@ -87,8 +98,10 @@ BASIC_PLAN = PLANS["basic"]
 class Kind:
     """One kind of resource: how the account lists it, what names and identifies one, what is secret."""
 
-    def __init__(self, name, plural, list_records, project, id_key, name_of, secret_keys=(), shapes=()):
+    def __init__(self, name, title, plural, list_records, project, id_key, name_of, secret_keys=(), shapes=()):
         self.name = name
+        # How a report names a resource of the kind: "pull zone shop".
+        self.title = title
         self.plural = plural
         self._list_records = list_records
         self._project = project
@@ -141,6 +154,10 @@ class AccountReads:
         if self._pull_zones is None:
             self._pull_zones = PULL_ZONE.list(self.client)
         return self._pull_zones
+
+    def pull_zone_names(self):
+        """Each pull zone's name by its id."""
+        return self._read_once("pull_zone_names", None, lambda: {zone["Id"]: zone["Name"] for zone in self.pull_zones()})
 
     def sites(self):
         """The pull zone that serves each storage zone as its origin, by the storage zone's id (the first by id)."""
@@ -224,6 +241,9 @@ class Certificates(Part):
 
     variable = "pullzone_domains_free_certificate"
 
+    def variables(self):
+        return [self.variable, "pullzone_domains_hostnames"]
+
     def export(self, reads, zone):
         hostnames = _custom_hostnames(reads, zone)
         return {self.variable: bool(hostnames) and all(hostname.get("HasCertificate") for hostname in hostnames)}
@@ -272,19 +292,22 @@ PULL_ZONE_SHAPE = Shape("pullzone_domains", "pullzone_domains_pull_zone_id", (
     Settings("pullzone_domains_settings", PULL_ZONE),
     ItemList("pullzone_domains_hostnames", HOSTNAMES, _custom_hostnames,
              to_options=lambda hostname: {"name": hostname_value(hostname), "force_ssl": bool(hostname.get("ForceSSL"))},
-             to_api=lambda item, zone: wanted_hostnames(dict(hostnames=[item], free_certificate=False, complete_external_dns_certificate=False))[0]),
+             to_api=lambda item, zone: wanted_hostnames(dict(hostnames=[item], free_certificate=False, complete_external_dns_certificate=False))[0],
+             whole="pullzone_domains_purge"),
     Certificates(),
     ItemList("pullzone_domains_allowed_referrers", PULL_ZONE_REFERRERS["allowed_referrers"],
-             lambda reads, zone: zone.get("AllowedReferrers") or [], to_options=str, to_api=lambda name, zone: canonical(name)),
+             lambda reads, zone: zone.get("AllowedReferrers") or [], to_options=str, to_api=lambda name, zone: canonical(name),
+             whole="pullzone_domains_purge"),
     ItemList("pullzone_domains_blocked_referrers", PULL_ZONE_REFERRERS["blocked_referrers"],
-             lambda reads, zone: zone.get("BlockedReferrers") or [], to_options=str, to_api=lambda name, zone: canonical(name)),
+             lambda reads, zone: zone.get("BlockedReferrers") or [], to_options=str, to_api=lambda name, zone: canonical(name),
+             whole="pullzone_domains_purge"),
     # The rules in the order they run; a rule is the one of its description, as the rules list names them.
     ItemList("pullzone_domains_edge_rules", EDGE_RULES, _listable_rules, to_options=_rule_options,
              to_api=lambda item, zone: desired_content(item), key=lambda rule: rule.get("Description"), ordered=True,
-             whole="pullzone_domains_edge_rules_purge"),
+             whole="pullzone_domains_edge_rules_purge", options=edge_rule_options()["rules"]["options"]),
     EdgeRulesPurge(),
     Fixed("pullzone_domains_purge", True),
-))
+), by_name=("pullzone_domains_pull_zone_name", lambda reads, zone: zone["Name"]))
 
 
 def _dns_record_options(record):
@@ -340,7 +363,8 @@ DNS_ZONE_SHAPE = Shape("dns_zone", "dns_zone_domain", (
     Nameservers(),
     Dnssec(),
     ItemList("dns_zone_records", ZONE_RECORDS, lambda reads, zone: zone.get("Records") or [], to_options=_dns_record_options,
-             to_api=lambda item, zone: wanted_record(item, zone.get("Domain")), label=describe_key_of_read),
+             to_api=lambda item, zone: wanted_record(item, zone.get("Domain")), label=describe_key_of_read, whole="dns_zone_purge",
+             options=record_item_spec()),
     Fixed("dns_zone_purge", True),
 ))
 
@@ -353,12 +377,35 @@ def _static_site_pull_zone(reads, zone):
 class Files(Part):
     """The manifest of a storage zone's files as the storage API lists them (path, size, checksum).
 
-    The role cannot make a file from a manifest; the audit compares them, so that a file added,
-    removed or changed behind the inventory's back is drift.
+    The export writes the manifest; the audit compares it with the zone's, so that a file added,
+    removed or changed behind the inventory's back is drift. A host of a role that syncs a folder
+    (``build_dir``, the static site's) may give the folder instead: the audit makes its manifest on
+    the controller as the sync would see it (under ``dest``, without what ``exclude`` leaves out),
+    and counts a file only the zone holds as drift when the sync would delete it (``delete``).
     """
 
-    def __init__(self, variable):
+    def __init__(self, variable, build_dir=None, dest=None, exclude=None, delete=None):
         self.variable = variable
+        self.build = (build_dir, dest, exclude, delete)
+        # How far the manifest a folder made reaches, beside it: its dest, exclude and delete.
+        self.scope = variable + "_scope"
+
+    def variables(self):
+        return [self.variable] + [name for name in self.build if name]
+
+    def audited(self, variables):
+        build_dir, dest, exclude, delete = self.build
+        if self.variable in variables or not build_dir or not variables.get(build_dir):
+            return {self.variable: variables[self.variable]} if self.variable in variables else {}
+        folder = os.path.expanduser(variables[build_dir])
+        if not os.path.isdir(folder):
+            raise OSError("%s: %s is no folder" % (build_dir, folder))
+        prefix = (variables.get(dest) or "").strip("/")
+        patterns = list(variables.get(exclude) or [])
+        files = local_files(folder, patterns)
+        manifest = [{"path": "/".join(part for part in (prefix, relative) if part), "size": local.size, "checksum": local.checksum}
+                    for relative, local in sorted(files.items())]
+        return {self.variable: manifest, self.scope: {"dest": prefix, "exclude": patterns, "delete": bool(variables.get(delete))}}
 
     def export(self, reads, zone):
         return {self.variable: reads.files(zone)}
@@ -367,11 +414,16 @@ class Files(Part):
         listed = variables.get(self.variable)
         if listed is None:
             return []
-        held = {entry["path"]: entry for entry in reads.files(zone)}
+        scope = variables.get(self.scope) or {"dest": "", "exclude": [], "delete": True}
+        inside = scope["dest"] + "/" if scope["dest"] else ""
+        held = {entry["path"]: entry for entry in reads.files(zone)
+                if entry["path"].startswith(inside) and not is_excluded(entry["path"][len(inside):], scope["exclude"])}
         wanted = {entry["path"]: entry for entry in listed}
         found = []
         for path in sorted(set(held) | set(wanted)):
             account, inventory = held.get(path), wanted.get(path)
+            if inventory is None and not scope["delete"]:
+                continue
             if account is None or inventory is None or str(account["checksum"]).upper() != str(inventory.get("checksum")).upper():
                 found.append(drift("%s[%s]" % (self.variable, path), inventory, account))
         return found
@@ -380,8 +432,11 @@ class Files(Part):
 STATIC_SITE_SHAPE = Shape("static_site", "static_site_name", (
     Fixed("static_site_name", lambda zone: zone["Name"]),
     Options("static_site_", STORAGE_ZONE),
-    Files("static_site_files"),
-), applies=lambda reads, zone: _static_site_pull_zone(reads, zone) is not None)
+    Files("static_site_files", build_dir="static_site_build_dir", dest="static_site_dest", exclude="static_site_exclude",
+          delete="static_site_delete"),
+), applies=lambda reads, zone: _static_site_pull_zone(reads, zone) is not None,
+    by_name=("static_site_storage_zone_name", lambda reads, zone: zone["Name"]),
+    covers=lambda reads, zone: [("pull_zone", serving["Id"]) for serving in [_static_site_pull_zone(reads, zone)] if serving])
 
 
 class SitePullZone(Part):
@@ -419,7 +474,8 @@ class ShieldRuleList(ItemList):
     def __init__(self, variable, kind):
         super().__init__(variable, kind, lambda reads, zone: kind.read(reads.client, zone["shieldZoneId"]),
                          to_options=lambda rule: settled({name: value for name, value in rule.items() if name not in ("id", "shield_zone_id")}),
-                         to_api=lambda item, zone: desired_rule(item, kind), key=lambda rule: rule.get("name"))
+                         to_api=lambda item, zone: desired_rule(item, kind), key=lambda rule: rule.get("name"), whole=variable + "_purge",
+                         options=shield_rules_spec(kind)["rules"]["options"])
 
 
 class AccessLists(ItemList):
@@ -428,7 +484,8 @@ class AccessLists(ItemList):
     def __init__(self):
         super().__init__("shield_access_lists", CUSTOM_ACCESS_LISTS, self._lists, to_options=self._options,
                          to_api=lambda item, zone: settled({name: item.get(name) for name in ACCESS_LIST_OPTIONS}),
-                         key=lambda access_list: access_list.get("name"))
+                         key=lambda access_list: access_list.get("name"), whole="shield_access_lists_purge",
+                         options={name: spec for name, spec in access_list_spec().items() if name in ACCESS_LIST_OPTIONS + ("purge", "state")})
 
     @staticmethod
     def _lists(reads, zone):
@@ -481,19 +538,26 @@ SHIELD_SHAPE = Shape("shield", "shield_pull_zone_id", (
     ShieldRuleList("shield_rate_limits", RATE_LIMITS),
     Fixed("shield_rate_limits_purge", True),
     AccessLists(),
+    Fixed("shield_access_lists_purge", True),
     ItemList("shield_managed_lists", MANAGED_ACCESS_LISTS,
              lambda reads, zone: [project_managed(details) for details in reads.access_lists(zone).get("managedLists") or []],
              to_options=lambda managed: {name: managed[name] for name in ("name", "enabled", "action")},
-             to_api=lambda item, zone: settled({name: item.get(name) for name in ("name", "enabled", "action")}), whole=False),
+             to_api=lambda item, zone: settled({name: item.get(name) for name in ("name", "enabled", "action")}), whole=False,
+             options=access_list_spec()["managed_lists"]["options"]),
     BotDetection(),
     # The role manages the Shield of a pull zone; a zone that protects none has nothing it could name.
-), applies=lambda reads, zone: zone.get("pullZoneId") is not None)
+), applies=lambda reads, zone: zone.get("pullZoneId") is not None,
+    by_name=("shield_pull_zone_name", lambda reads, zone: reads.pull_zone_names().get(zone.get("pullZoneId"))))
 
 
 class ScriptCode(Part):
     """An Edge Script's code: the export writes it to a file the variables name; the audit compares the file with the code."""
 
     variable = "edge_script_deploy_code_file"
+
+    def variables(self):
+        # The action reads the code from the file, on the controller, as the role would.
+        return ["edge_script_deploy_code", self.variable]
 
     def export(self, reads, script):
         return {"edge_script_deploy_code": reads.code(script) or ""}
@@ -538,11 +602,12 @@ EDGE_SCRIPT_SHAPE = Shape("edge_script_deploy", "edge_script_deploy_name", (
     ItemList("edge_script_deploy_variables", SCRIPT_VARIABLES, lambda reads, script: script.get("EdgeScriptVariables") or [],
              to_options=lambda variable: settled({"name": variable["Name"], "default_value": variable.get("DefaultValue"),
                                                   "required": bool(variable.get("Required"))}),
-             to_api=lambda item, script: {"Name": item["name"], "DefaultValue": item.get("default_value"), "Required": item.get("required")}),
+             to_api=lambda item, script: {"Name": item["name"], "DefaultValue": item.get("default_value"), "Required": item.get("required")},
+             whole="edge_script_deploy_purge"),
     # The API never returns a secret's value: the export writes a vault placeholder, the audit compares names only.
     ItemList("edge_script_deploy_secrets", SCRIPT_SECRETS, lambda reads, script: read_secrets(reads.client, script["Id"]),
              to_options=lambda secret: {"name": secret["Name"], "value": None},
-             to_api=lambda item, script: {"Name": item["name"]}),
+             to_api=lambda item, script: {"Name": item["name"]}, secret=("value",), whole="edge_script_deploy_purge"),
     LiveRelease(),
     Fixed("edge_script_deploy_purge", True),
 ))
@@ -579,7 +644,7 @@ class Containers(Part):
 APP_SHAPE = Shape("mc_rollout", "mc_rollout_app_id", (
     Fixed("mc_rollout_app_id", lambda app: app["id"]),
     Containers(),
-))
+), by_name=("mc_rollout_app_name", lambda reads, app: app["name"]))
 
 VIDEO_LIBRARY_SHAPE = Shape("video_library", "video_library_name", (
     Fixed("video_library_name", lambda library: library["Name"]),
@@ -600,6 +665,9 @@ class RegistryPassword(Part):
     def fields(self):
         return []
 
+    def variables(self):
+        return []
+
     def export(self, reads, registry):
         return {self.variable: None}
 
@@ -616,23 +684,25 @@ REGISTRY_SHAPE = Shape("mc_registry", "mc_registry_display_name", (
 
 
 KINDS = (
-    Kind("pull_zone", "pull_zones", AccountReads.pull_zones, PULL_ZONE.project, "id", lambda zone: zone["name"], PULL_ZONE_SECRET_KEYS,
+    Kind("pull_zone", "pull zone", "pull_zones", AccountReads.pull_zones, PULL_ZONE.project, "id", lambda zone: zone["name"], PULL_ZONE_SECRET_KEYS,
          shapes=(PULL_ZONE_SHAPE,)),
-    Kind("dns_zone", "dns_zones", lambda reads: DNS_ZONE.list(reads.client), DNS_ZONE.project, "id", lambda zone: zone["domain"],
+    Kind("dns_zone", "DNS zone", "dns_zones", lambda reads: DNS_ZONE.list(reads.client), DNS_ZONE.project, "id", lambda zone: zone["domain"],
          shapes=(DNS_ZONE_SHAPE,)),
-    Kind("storage_zone", "storage_zones", lambda reads: STORAGE_ZONE.list(reads.client), STORAGE_ZONE.project, "id", lambda zone: zone["name"],
+    Kind("storage_zone", "storage zone", "storage_zones", lambda reads: STORAGE_ZONE.list(reads.client), STORAGE_ZONE.project, "id", lambda zone: zone["name"],
          STORAGE_SECRET_KEYS, shapes=(STATIC_SITE_SHAPE, STORAGE_ZONE_SHAPE)),
-    Kind("shield_zone", "shield_zones", lambda reads: SHIELD_ZONE.list(reads.client), SHIELD_ZONE.project, "shield_zone_id", _shield_zone_name,
+    Kind("shield_zone", "Shield zone", "shield_zones", lambda reads: SHIELD_ZONE.list(reads.client), SHIELD_ZONE.project, "shield_zone_id", _shield_zone_name,
          shapes=(SHIELD_SHAPE,)),
-    Kind("edge_script", "edge_scripts", lambda reads: list(reads.client.paginate_pages(SCRIPTS_PATH)), to_snake, "id",
+    Kind("edge_script", "Edge Script", "edge_scripts", lambda reads: list(reads.client.paginate_pages(SCRIPTS_PATH)), to_snake, "id",
          lambda script: script["name"], SCRIPT_SECRET_KEYS, shapes=(EDGE_SCRIPT_SHAPE,)),
-    Kind("app", "apps", lambda reads: _apps(reads.client), lambda app: to_snake(app, keep_keys=USER_MAPS), "id", lambda app: app["name"],
+    Kind("app", "application", "apps", lambda reads: _apps(reads.client), lambda app: to_snake(app, keep_keys=USER_MAPS), "id", lambda app: app["name"],
          shapes=(APP_SHAPE,)),
-    Kind("video_library", "video_libraries", lambda reads: VIDEO_LIBRARY.list(reads.client), VIDEO_LIBRARY.project, "id",
+    Kind("video_library", "video library", "video_libraries", lambda reads: VIDEO_LIBRARY.list(reads.client), VIDEO_LIBRARY.project, "id",
          lambda library: library["name"], VIDEO_LIBRARY_SECRET_KEYS, shapes=(VIDEO_LIBRARY_SHAPE,)),
-    Kind("registry", "registries", lambda reads: REGISTRY.list(reads.client), REGISTRY.project, "id", lambda registry: registry["display_name"],
+    Kind("registry", "registry", "registries", lambda reads: REGISTRY.list(reads.client), REGISTRY.project, "id", lambda registry: registry["display_name"],
          shapes=(REGISTRY_SHAPE,)),
 )
+# The variables by which an inventory host names the resource it describes, as the roles take them.
+FINDERS = tuple(name for kind in KINDS for shape in kind.shapes for name in shape.finders())
 KIND_NAMES = tuple(kind.name for kind in KINDS)
 
 
@@ -672,43 +742,68 @@ def read_account(client, kinds=KIND_NAMES, with_roles=False, storage_url=None):
 def audit_account(client, described, kinds=KIND_NAMES, storage_url=None):
     """What differs between the resources an inventory describes and the account, read once.
 
-    ``described`` is a list of ``{host, role, variables}``: each host's role and its variables. Each
-    host's resource is found by its role's identity variable; its drift is what the role's parts
-    find (account_roles.py), by the declarations the modules compare with in check mode. Returns
-    ``(findings, unmanaged)``: a finding per host (``host``, ``kind``, ``role``, ``name``,
-    ``drifted``, ``drift``, or ``error``), and the account's resources no host describes.
+    ``described`` is a list of ``{host, role, variables, unreadable}``: each host's role (None when
+    it names no resource), the variables the role's shape compares, and those that could not be
+    templated. Each host's resource is found by one of its role's finders (``Shape.finders``); its
+    drift is what the role's parts find (account_roles.py), by the declarations the modules compare
+    with in check mode. Returns ``(findings, unmanaged)``: a finding per host (``host``, ``role``,
+    ``kind``, ``name``, ``resource``, ``drifted``, ``drift``; or ``host``, ``role`` and ``error``),
+    and the account's resources no host describes.
     """
     reads = AccountReads(client, storage_url)
-    by_identity = {}
+    by_key = {}
     listed = []
     for kind in KINDS:
         if kind.name not in kinds:
             continue
         for name, resource_id, _resource, record in kind.resources(reads):
-            shape = kind.shape_of(reads, record)
-            listed.append((kind, name, resource_id, record, shape))
-            if shape is not None:
-                identity = shape.parts[0].export(reads, record).get(shape.identity)
-                by_identity[(shape.role, _identity_key(identity))] = (kind, name, record, shape)
+            listed.append((kind, name, resource_id, record, kind.shape_of(reads, record)))
+            # A role may describe a resource another role would export it by (a storage zone serving a site).
+            for shape in kind.shapes:
+                for variable, value in shape.keys(reads, record):
+                    by_key.setdefault((variable, _identity_key(value)), (kind, name, resource_id, record))
+    shapes = {shape.role: shape for kind in KINDS for shape in kind.shapes}
     findings = []
     audited = set()
     for host in described:
-        role, variables = host["role"], host["variables"]
-        identity = variables.get(next((shape.identity for kind in KINDS for shape in kind.shapes if shape.role == role), None))
-        found = by_identity.get((role, _identity_key(identity)))
-        if found is None:
-            findings.append(dict(host=host["host"], role=role, kind=None, name=str(identity), drifted=True, drift=[],
-                                 error="no resource of the account is %s %s" % (role, identity)))
+        shape = shapes.get(host.get("role"))
+        if shape is None:
+            findings.append(_error(host, "%s has none of the variables %s, so it describes no resource to audit; give it one, or leave it "
+                                         "out with audit_hosts or --limit." % (host["host"], ", ".join(FINDERS))))
             continue
-        kind, name, record, shape = found
-        audited.add((role, _identity_key(identity)))
-        found_drift = shape.drift(reads, record, variables)
-        findings.append(dict(host=host["host"], role=role, kind=kind.name, name=name, drifted=bool(found_drift), drift=found_drift))
+        variables = host["variables"]
+        variable = next((name for name in shape.finders() if variables.get(name) is not None), shape.identity)
+        identity = variables.get(variable)
+        found = by_key.get((variable, _identity_key(identity)))
+        if found is not None:
+            audited.add((found[0].name, found[2]))
+            audited.update(shape.covers(reads, found[3]))
+        if host.get("unreadable"):
+            findings.append(_error(host, "the inventory's variables of %s could not be read: %s" % (host["host"], "; ".join(host["unreadable"]))))
+        elif found is None:
+            findings.append(_error(host, "no %s of the account has %s %s" % (_kind_of(shape).title, variable, identity)))
+        else:
+            kind, name, _resource_id, record = found
+            try:
+                found_drift = shape.drift(reads, record, variables)
+            except InventoryError as error:
+                findings.append(_error(host, "%s: %s" % (host["host"], error)))
+                continue
+            findings.append(dict(host=host["host"], role=shape.role, kind=kind.name, name=name, resource="%s %s" % (kind.title, name),
+                                 drifted=bool(found_drift), drift=found_drift))
     unmanaged = [dict(kind=kind.name, name=name, id=resource_id, role=shape.role if shape else None,
                       reason="no host of the inventory describes it" if shape else "no role of the collection manages it")
-                 for kind, name, resource_id, record, shape in listed
-                 if shape is None or (shape.role, _identity_key(shape.parts[0].export(reads, record).get(shape.identity))) not in audited]
+                 for kind, name, resource_id, record, shape in listed if (kind.name, resource_id) not in audited]
     return findings, unmanaged
+
+
+def _error(host, message):
+    """The finding of a host the audit could not check."""
+    return dict(host=host["host"], role=host.get("role"), error=message)
+
+
+def _kind_of(shape):
+    return next(kind for kind in KINDS if shape in kind.shapes)
 
 
 def _identity_key(value):

@@ -23,11 +23,17 @@ checks; ``fields()`` lists them, for the docs and for the test that changes each
 
 import copy
 
+from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
+
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import same
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 
 # What the export writes for a secret the API never returns: a placeholder to fill in and encrypt.
 VAULT_PLACEHOLDER = "{{ vault_%s }}"
+
+
+class InventoryError(ValueError):
+    """A variable the module it goes to would refuse: the host cannot be compared."""
 
 
 def drift(field, inventory, account):
@@ -43,6 +49,14 @@ class Part:
     def fields(self):
         """The field names this part writes (and so audits), as the audit names them."""
         return [self.variable]
+
+    def variables(self):
+        """The inventory variables the audit reads: only these leave the controller's hostvars."""
+        return [self.variable]
+
+    def audited(self, variables):
+        """What of a host's ``variables`` the audit reads, without a secret it never compares."""
+        return {name: variables[name] for name in self.variables() if name in variables}
 
     def export(self, reads, record):
         raise NotImplementedError
@@ -130,6 +144,9 @@ class Options(Settings):
     def fields(self):
         return [self._variable(field.option) for field in self.fields_of]
 
+    def variables(self):
+        return self.fields()
+
     def export(self, reads, record):
         return {self._variable(option): value for option, value in super().export(reads, record)[None].items()}
 
@@ -152,10 +169,14 @@ class ItemList(Part):
     missed. With ``whole`` the list is the whole of the parent's (the role purges): an item of
     the account the variable lacks is drift too; ``whole`` may name the variable that says so
     instead. With ``ordered`` the order is part of it (edge rules run in the order listed): another
-    order is drift of the list.
+    order is drift of the list. ``secret`` names the options of an item the API never returns (a
+    secret's value): never compared, so the audit never takes them from the inventory. ``options``
+    is the argument spec the module takes an item with: each item of the variable is checked and
+    given its defaults by it first, so that it is compared as the module would see it.
     """
 
-    def __init__(self, variable, items, present, to_options, to_api, label=None, key=None, whole=True, ordered=False):
+    def __init__(self, variable, items, present, to_options, to_api, label=None, key=None, whole=True, ordered=False, secret=(),
+                 options=None):
         self.variable = variable
         self.items = items
         self.present = present
@@ -165,9 +186,34 @@ class ItemList(Part):
         self.key_of = key or items.key
         self.whole = whole
         self.ordered = ordered
+        self.secret = secret
+        self.validator = ArgumentSpecValidator(options) if options else None
+
+    def _as_module_takes(self, listed):
+        if self.validator is None:
+            return listed
+        taken = []
+        for index, item in enumerate(listed):
+            if not isinstance(item, dict):
+                raise InventoryError("%s[%d] is %r; the module takes a dictionary" % (self.variable, index, item))
+            result = self.validator.validate(item)
+            if result.error_messages:
+                raise InventoryError("%s[%d]: %s" % (self.variable, index, "; ".join(result.error_messages)))
+            taken.append(result.validated_parameters)
+        return taken
 
     def fields(self):
         return [self.variable]
+
+    def variables(self):
+        return [self.variable] + ([self.whole] if isinstance(self.whole, str) else [])
+
+    def audited(self, variables):
+        found = super().audited(variables)
+        if self.secret and isinstance(found.get(self.variable), list):
+            found[self.variable] = [{option: value for option, value in item.items() if option not in self.secret}
+                                    if isinstance(item, dict) else item for item in found[self.variable]]
+        return found
 
     def _present(self, reads, record):
         return [item for item in self.present(reads, record) if not self.items.platform(item)]
@@ -179,6 +225,7 @@ class ItemList(Part):
         listed = variables.get(self.variable)
         if listed is None:
             return []
+        listed = self._as_module_takes(listed)
         present = {self.key_of(item): item for item in self._present(reads, record)}
         found = []
         seen = set()
@@ -196,8 +243,10 @@ class ItemList(Part):
                 continue
             account = self.to_options(held)
             predicted = self.to_options(self.items.predict(copy.deepcopy(held), changes))
+            # An item the variable holds as a string (a hostname) is its key: only what it implies can differ.
+            asked = item if isinstance(item, dict) else {}
             for option in sorted(option for option in predicted if not same(predicted.get(option), account.get(option))):
-                found.append(drift("%s.%s" % (name, option), item.get(option), account.get(option)))
+                found.append(drift("%s.%s" % (name, option), asked.get(option, predicted.get(option)), account.get(option)))
         if self.whole is True or (self.whole and variables.get(self.whole)):
             found.extend(drift("%s[%s]" % (self.variable, self.label(item)), None, self.to_options(item))
                          for key, item in present.items() if key not in seen)
@@ -214,19 +263,47 @@ class Shape:
     """The role of a kind, and its variables as parts.
 
     ``identity`` is the variable whose presence says that an inventory host describes a resource
-    of this role, and whose value finds the resource in the account read (``find(hosts, value)``).
-    ``applies(reads, record)`` says whether the role manages a given record at all (a Shield zone
-    that protects no pull zone, a storage zone no pull zone serves, is no host of its role).
+    of this role, and whose value (as the first part exports it) finds the resource in the account
+    read. A role that also finds its resource by name says so with ``by_name``: the variable, and
+    ``(reads, record)`` → the name it holds. ``applies(reads, record)`` says whether the role
+    manages a given record at all (a Shield zone that protects no pull zone, a storage zone no pull
+    zone serves, is no host of its role). ``covers(reads, record)`` lists, as ``(kind, id)``, the
+    other resources a host of the role manages with it (a static site's pull zone): none of them is
+    unmanaged.
     """
 
-    def __init__(self, role, identity, parts, applies=None):
+    def __init__(self, role, identity, parts, applies=None, by_name=None, covers=None):
         self.role = role
         self.identity = identity
         self.parts = tuple(parts)
         self.applies = applies or (lambda reads, record: True)
+        self.by_name = by_name
+        self.covers = covers or (lambda reads, record: [])
+
+    def finders(self):
+        """The variables a host names its resource by, the first it has deciding: any one says the
+        host describes one. A role takes either (or, for a static site, the storage zone's name
+        over the site's), so the name goes first."""
+        return ([self.by_name[0]] if self.by_name else []) + [self.identity]
+
+    def keys(self, reads, record):
+        """``(variable, value)`` for each way a host may name ``record``."""
+        found = [(self.identity, self.parts[0].export(reads, record).get(self.identity))]
+        if self.by_name:
+            found.append((self.by_name[0], self.by_name[1](reads, record)))
+        return found
 
     def fields(self):
         return [name for part in self.parts for name in part.fields()]
+
+    def variables(self):
+        return [name for name in self.finders() if name != self.identity] + [name for part in self.parts for name in part.variables()]
+
+    def audited(self, variables):
+        found = {name: variables[name] for name in self.finders() if name in variables}
+        for part in self.parts:
+            found.update(part.audited(variables))
+        return found
 
     def export(self, reads, record):
         if not self.applies(reads, record):

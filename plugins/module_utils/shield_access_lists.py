@@ -141,6 +141,7 @@ def argument_spec():
             enabled=dict(type="bool"),
             action=dict(type="str", choices=list(ACTIONS)),
         )),
+        keep=dict(type="list", elements="str"),
         state=dict(type="str", choices=["present", "absent"], default="present"),
         lock_timeout=dict(LOCK_TIMEOUT_OPTION),
     )
@@ -148,8 +149,8 @@ def argument_spec():
 
 def module_kwargs():
     return dict(
-        mutually_exclusive=[("name", "managed_lists")],
-        required_one_of=[("name", "managed_lists")],
+        mutually_exclusive=[("name", "managed_lists", "keep")],
+        required_one_of=[("name", "managed_lists", "keep")],
         required_by=dict(type=("name",), entries=("name",), description=("name",)),
     )
 
@@ -164,6 +165,8 @@ RULES = (
 
 def input_problems(params):
     problems = []
+    if params["keep"] is not None and params["state"] != "absent":
+        problems.append("keep names the custom lists to keep when the others are deleted: it needs state=absent")
     if params["managed_lists"] is not None and params["state"] == "absent":
         problems.append("managed_lists cannot be given with state=absent; the vendor's lists cannot be deleted, set enabled=false")
     if params["type"] is not None and params["entries"] is not None:
@@ -314,6 +317,18 @@ def custom_list_plan(module):
     return plan
 
 
+def unlisted_lists_plan(module):
+    """The plan that deletes every custom list whose name ``keep`` leaves out."""
+    zone_id = module.params["shield_zone_id"]
+    kept = {name.casefold() for name in module.params["keep"]}
+    present = CUSTOM_ACCESS_LISTS.read(module.client, zone_id)
+    unlisted = [access_list for access_list in present if (access_list.get("name") or "").casefold() not in kept]
+    plan = CUSTOM_ACCESS_LISTS.plan(module, zone_id, present, unlisted, "absent")
+    if plan.writes:
+        plan.add(Read(lambda: CUSTOM_ACCESS_LISTS.read(module.client, zone_id), answered=lambda read: setattr(plan, "after", read)))
+    return plan
+
+
 def _read_custom_list(client, zone_id, name):
     found = _custom_named(client, zone_id, name)
     return _with_entries(client, zone_id, found) if found else None
@@ -405,6 +420,9 @@ def converge_access_lists(module):
         if params["managed_lists"] is not None:
             module.result_key = "managed_lists"
             planner = managed_lists_plan
+        elif params["keep"] is not None:
+            module.result_key = "access_lists"
+            planner = unlisted_lists_plan
         else:
             planner = custom_list_plan
         apply(module, lambda: planner(module), lock=CUSTOM_ACCESS_LISTS.lock_path(zone_id))

@@ -21,17 +21,20 @@ author:
 options:
   hosts:
     description:
-      - The inventory hosts (a host pattern) to check. A host describes a resource when it has the
-        variable its role finds the resource by (C(pullzone_domains_pull_zone_id),
-        C(dns_zone_domain), C(shield_pull_zone_id), C(edge_script_deploy_name),
-        C(mc_rollout_app_id), C(static_site_name), C(storage_zone_name), C(video_library_name),
-        C(mc_registry_display_name)).
-    type: str
-    default: all
+      - The inventory hosts to check, as host patterns (V(all), a group, a host's name).
+      - A host describes a resource when it has a variable its role finds the resource by
+        (C(pullzone_domains_pull_zone_id) or C(_name), C(dns_zone_domain), C(shield_pull_zone_id)
+        or C(_name), C(edge_script_deploy_name), C(mc_rollout_app_id) or C(_name),
+        C(static_site_name), C(storage_zone_name), C(video_library_name),
+        C(mc_registry_display_name)); a host that has none is reported in RV(errors).
+    type: list
+    elements: str
+    default: [all]
   resources:
     description:
       - The resources to check, each with C(host), C(role) and C(variables); the action fills it
-        in from O(hosts), so a task leaves it out.
+        in from O(hosts) with only the variables the audit compares (never a secret the API does
+        not return, such as a registry's password), so a task leaves it out.
     type: list
     elements: dict
   unmanaged:
@@ -59,15 +62,22 @@ EXAMPLES = r"""
   ansible.builtin.assert:
     that: audit.drifted | length == 0
     fail_msg: "{{ audit.drifted | map(attribute='drift') | flatten | map(attribute='field') | join(', ') }}"
+
+- name: Check the pull zones only, without listing the account's other resources
+  bunnynet.cloud.account_audit:
+    hosts: [pullzone_domains]
+    unmanaged: false
 """
 
 RETURN = r"""
 findings:
   description:
-    - One finding per checked host, with C(host), C(role), C(kind), C(name), C(drifted) and
-      C(drift), a list of the fields that differ, each with C(field), C(inventory) (the value the
-      inventory gives) and C(account) (the value the account holds); or C(error) when the host
-      names no resource of the account.
+    - One finding per checked host that names a resource of the account, with C(host), C(role),
+      C(kind), C(name), C(resource) (the kind and name in words), C(drifted) and C(drift), the
+      fields that differ, each with C(field) (the inventory variable, and the key or item within
+      it), C(inventory) (the value the inventory gives) and C(account) (the value the account
+      holds; null when the account lacks an item the inventory lists, and C(inventory) null for an
+      item the account holds that the inventory leaves out).
   returned: success
   type: list
   elements: dict
@@ -76,18 +86,36 @@ findings:
       role: pullzone_domains
       kind: pull_zone
       name: shop
+      resource: pull zone shop
       drifted: true
       drift: [{field: pullzone_domains_settings.origin_url, inventory: "https://origin.example.com", account: "https://other.example.com"}]
 drifted:
-  description: The findings that drifted or could not be checked.
+  description: The findings that drifted.
   returned: success
   type: list
   elements: dict
+errors:
+  description:
+    - The hosts that could not be checked, each with C(host), C(role) and C(error) (why): a host
+      that names no resource, names one the account does not hold, or whose variables could not
+      be read (a vault without its password).
+  returned: success
+  type: list
+  elements: dict
+  sample:
+    - host: web
+      role: null
+      error: web has none of the variables mc_rollout_app_id, ..., so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit.
 unmanaged:
-  description: The account's resources no checked host describes, with C(kind), C(name), C(id), C(role) and C(reason).
+  description: The account's resources no checked host describes, with C(kind), C(name), C(id), C(role) (the role that would manage it, or null) and C(reason).
   returned: success
   type: list
   elements: dict
+summary:
+  description: How many C(hosts) were checked, and how many C(resources) (findings), C(drifted), C(errors) and C(unmanaged) (null when not listed) the audit found.
+  returned: success
+  type: dict
+  sample: {hosts: 9, resources: 8, drifted: 1, errors: 1, unmanaged: 3}
 """
 
 from ansible.module_utils.basic import env_fallback
@@ -98,15 +126,20 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.module import Bunny
 
 def audit(module):
     params = module.params
-    findings, unmanaged = audit_account(module.client, params["resources"] or [], storage_url=params["storage_url"])
-    module.exit_info(findings, drifted=[finding for finding in findings if finding["drifted"]],
-                     unmanaged=unmanaged if params["unmanaged"] else [])
+    checked, unmanaged = audit_account(module.client, params["resources"] or [], storage_url=params["storage_url"])
+    findings = [finding for finding in checked if "error" not in finding]
+    errors = [finding for finding in checked if "error" in finding]
+    drifted = [finding for finding in findings if finding["drifted"]]
+    unmanaged = unmanaged if params["unmanaged"] else None
+    summary = dict(hosts=len(checked), resources=len(findings), drifted=len(drifted), errors=len(errors),
+                   unmanaged=len(unmanaged) if unmanaged is not None else None)
+    module.exit_info(findings, drifted=drifted, errors=errors, unmanaged=unmanaged or [], summary=summary)
 
 
 def main():
     module = BunnyModule(
         argument_spec=dict(
-            hosts=dict(type="str", default="all"),
+            hosts=dict(type="list", elements="str", default=["all"]),
             resources=dict(type="list", elements="dict"),
             unmanaged=dict(type="bool", default=True),
             storage_url=dict(type="str", fallback=(env_fallback, ["BUNNYNET_STORAGE_URL"])),

@@ -77,10 +77,17 @@ options:
         description: What happens to a request that matches the list.
         type: str
         choices: [allow, block, challenge, log, bypass]
+  keep:
+    description:
+      - Instead of O(name), with O(state=absent), the names of the custom lists to keep (compared
+        without regard to case): every other custom list of the zone is deleted. An empty list
+        deletes them all. The role C(bunnynet.cloud.shield) uses it for C(shield_access_lists_purge).
+    type: list
+    elements: str
   state:
     description:
-      - C(present) creates or updates the custom list; C(absent) deletes it. Managed lists cannot be
-        deleted (set O(managed_lists[].enabled=false)).
+      - C(present) creates or updates the custom list; C(absent) deletes it (or, with O(keep), the
+        lists it leaves out). Managed lists cannot be deleted (set O(managed_lists[].enabled=false)).
     type: str
     choices: [present, absent]
     default: present
@@ -128,6 +135,12 @@ EXAMPLES = r"""
       - name: Tor exit nodes
         enabled: true
         action: challenge
+
+- name: Delete every custom list but these two
+  bunnynet.cloud.shield_access_list:
+    shield_zone_id: 4102
+    keep: [Office, Blocked countries]
+    state: absent
 """
 
 RETURN = r"""
@@ -173,6 +186,14 @@ managed_lists:
     - With O(managed_lists), every managed list of the zone after the run (predicted in check mode),
       with C(id), C(configuration_id), C(name), C(enabled), C(action) and C(required_plan).
   returned: when O(managed_lists) is given
+  type: list
+  elements: dict
+access_lists:
+  description:
+    - With O(keep), the zone's custom lists after the run (predicted in check mode), each with
+      C(id), C(configuration_id), C(name), C(description), C(type), C(enabled) and C(action)
+      (C(entries) null: the deletes need no entries read).
+  returned: when O(keep) is given
   type: list
   elements: dict
 """

@@ -48,7 +48,7 @@ def account(sandbox):
 def exported(account):
     """The account exported to the folder inventory/; the export's requests."""
     account.clear_requests()
-    played = account.run("ansible-playbook bunnynet.cloud.export -i account.bunnynet.yml -e export_dir=inventory")
+    played = account.run("ansible-playbook bunnynet.cloud.export -e export_dir=inventory")
     assert played.returncode == 0, played.stdout + played.stderr
     return account, [(entry["method"], entry["path"]) for entry in account.requests()]
 
@@ -154,12 +154,18 @@ def test_a_hostname_added_by_hand_is_drift_and_a_zone_added_by_hand_is_unmanaged
 
 def test_an_export_that_matches_no_resource_fails_and_says_so(account):
     account.clear_requests()
-    mistyped = account.run("ansible-playbook bunnynet.cloud.export -i account.bunnynet.yml -e export_dir=nothing -e export_hosts=bunnynet_dns_zone")
-    (account.folder / "empty.yml").write_text("all: {}\n")
-    no_account = account.run("ansible-playbook bunnynet.cloud.export -i empty.yml -e export_dir=nothing")
+    mistyped = account.run("ansible-playbook bunnynet.cloud.export -e export_dir=nothing -e export_hosts=bunnynet_dns_zone")
 
-    for played in (mistyped, no_account):
-        assert played.returncode != 0
-        assert "No resource of the account matches" in played.stdout, played.stdout + played.stderr
-    assert "export_hosts=bunnynet_dns_zone:" in mistyped.stdout
+    assert mistyped.returncode != 0
+    assert "No resource of the account matches export_hosts=bunnynet_dns_zone:" in " ".join(mistyped.stdout.split())
     assert not (account.folder / "nothing").exists()
+    assert {entry["method"] for entry in account.requests()} == {"GET"}
+
+
+def test_exporting_an_unchanged_account_again_writes_no_file(exported):
+    sandbox, _sent = exported
+    again = sandbox.run("ansible-playbook bunnynet.cloud.export -e export_dir=inventory")
+
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "files written: 0." in again.stdout
+    assert "changed=0" in [line for line in again.stdout.splitlines() if "localhost" in line and " : ok=" in line][0]

@@ -101,21 +101,21 @@ APPLY = """
 """
 
 MAINTENANCE_RULE = "5f0c7a2e-3b1d-4e8f-9a6c-2d4b8e1f7a30"
-# What the hand-made changes below make differ from the inventory, and nothing else.
+# What the hand-made changes below make differ from the inventory, and nothing else: host, resource, fields.
 DRIFTED = {
-    ("web_app", "application demo web images"),
-    ("assets_zone", "pull zone demo-assets hostnames"),
-    ("assets_zone", "pull zone demo-assets edge rule Maintenance redirect"),
-    ("gateway_script", "edge script demo-gateway variables"),
-    ("shop_shield", "pull zone 4711 access list Office"),
-    ("dns_example", "DNS zone demo.example records"),
-    # A file changed by hand: the sync would upload it again, and the cache would be purged after it.
-    ("website", "storage zone demo-website files"),
-    ("website", "pull zone demo-website cache"),
+    ("web_app", "application demo web"): {"mc_rollout_containers[web].image_tag"},
+    ("assets_zone", "pull zone demo-assets"): {"pullzone_domains_hostnames[static.demo.example]",
+                                               "pullzone_domains_edge_rules[Maintenance redirect].enabled"},
+    ("gateway_script", "Edge Script demo-gateway"): {"edge_script_deploy_variables[UPSTREAM].default_value"},
+    ("shop_shield", "Shield zone pull-zone-4711"): {"shield_access_lists[Office].entries"},
+    ("dns_example", "DNS zone demo.example"): {"dns_zone_records[CNAME www]"},
+    # A file changed by hand: the sync would upload it again.
+    ("website", "storage zone demo-website"): {"static_site_files[style.css]"},
 }
 # What the account holds and no host describes: the demo's second application, its video library
-# (no role manages one) with the library's pull zone, and the Shield zone of no pull zone.
-UNMANAGED = {("app", "demo worker"), ("video_library", "demo-lessons"), ("pull_zone", "vz-20"), ("shield_zone", "no pull zone")}
+# with the library's pull zone, the Shield zone of no pull zone and the container registries.
+UNMANAGED = {("app", "demo worker"), ("video_library", "demo-lessons"), ("pull_zone", "vz-20"), ("shield_zone", "pull-zone-none-4103"),
+             ("registry", "Docker Hub"), ("registry", "GitHub Packages"), ("registry", "Private registry")}
 HOSTS = {"web_app", "assets_zone", "media_zone", "gateway_script", "shop_shield", "dns_example", "website"}
 
 
@@ -169,17 +169,20 @@ def audit(sandbox, *options):
 
 
 def drifted(findings):
-    return {(finding["host"], finding["resource"]) for finding in findings["resources"] if finding["drifted"]}
+    return {(finding["host"], finding["resource"]): {found["field"] for found in finding["drift"]}
+            for finding in findings["resources"] if finding["drifted"]}
 
 
 def test_an_account_as_the_inventory_describes_it_has_no_drift(applied):
     played, findings, markdown, sent = audit(applied, "-e audit_fail_on_drift=true")
 
+    assert drifted(findings) == {}
+    assert {(resource["kind"], resource["name"]) for resource in findings["unmanaged"]} == UNMANAGED
     assert played.returncode == 0, played.stdout + played.stderr
-    assert findings["drifted"] is False and drifted(findings) == set()
+    assert findings["schema_version"] == 2
+    assert findings["drifted"] is False
     assert {finding["host"] for finding in findings["resources"]} == HOSTS
     assert markdown.splitlines()[2].startswith("Nothing drifted: the %d resources checked, on 7 hosts" % len(findings["resources"]))
-    assert {(resource["kind"], resource["name"]) for resource in findings["unmanaged"]} == UNMANAGED
     assert sent and {method for method, _path in sent} == {"GET"}
 
 
@@ -189,26 +192,24 @@ def test_the_report_names_exactly_what_was_changed_by_hand_and_the_audit_only_re
     assert played.returncode == 0, played.stdout + played.stderr
     assert findings["drifted"] is True
     assert drifted(findings) == DRIFTED
-    assert findings["summary"] == {
-        "hosts": len(HOSTS), "resources": len(findings["resources"]), "drifted": len(DRIFTED), "errors": 0, "unmanaged": len(UNMANAGED)}
-    # Only what drifted carries a diff: the report does not repeat the state of everything else. (A
-    # drifted purge has none to carry: pullzone_purge declares no diff.)
-    assert [finding["resource"] for finding in findings["resources"] if finding["diff"] is not None and not finding["drifted"]] == []
-    assert [finding["resource"] for finding in findings["resources"] if finding["diff"] is not None] == [
-        finding["resource"] for finding in findings["resources"] if finding["drifted"] and finding["module"] != "pullzone_purge"]
+    assert findings["summary"] == {"hosts": len(HOSTS), "resources": len(HOSTS), "drifted": len(DRIFTED), "errors": 0, "unmanaged": len(UNMANAGED)}
+    # Each difference carries both values: the inventory's and the account's.
+    (containers,) = [found for finding in findings["resources"] for found in finding["drift"] if found["field"].startswith("mc_rollout")]
+    assert (containers["inventory"], containers["account"]) == ("1.27.3", "1.27")
     assert {method for method, _path in sent} == {"GET"}
     # The Markdown has a section for each drifted resource and none for the others.
     sections = {line[3:] for line in markdown.splitlines() if line.startswith("## ")}
     assert sections == {"%s (%s)" % (resource, host) for host, resource in DRIFTED} | {"Unmanaged resources", "Every resource checked"}
     # It opens with what drifted, before any section.
     opening = markdown.split("\n## ", 1)[0].splitlines()
-    assert opening[2] == "%d of %d resources drifted, on %d hosts:" % (len(DRIFTED), len(findings["resources"]), len(HOSTS))
+    assert opening[2] == "%d of %d resources drifted, on %d hosts:" % (len(DRIFTED), len(HOSTS), len(HOSTS))
     assert set(opening[4:]) == {"- %s (%s)" % (resource, host) for host, resource in DRIFTED}
-    assert "- `enabled`: `true` in the account, `false` in the inventory" in markdown
-    assert "- `container_templates[web].image_tag`: `\"1.27\"` in the account, `\"1.27.3\"` in the inventory" in markdown
-    assert "- `hostnames[static.demo.example]`: missing from the account" in markdown
-    assert "- `variables[UPSTREAM].default_value`: `\"https://origin-us.example.com\"` in the account" in markdown
-    assert "- `records[www]`: missing from the account" in markdown
+    assert "- `pullzone_domains_edge_rules[Maintenance redirect].enabled`: `true` in the account, `false` in the inventory" in markdown
+    assert "- `mc_rollout_containers[web].image_tag`: `\"1.27\"` in the account, `\"1.27.3\"` in the inventory" in markdown
+    assert "- `pullzone_domains_hostnames[static.demo.example]`: missing from the account; the inventory has " in markdown
+    assert ("- `edge_script_deploy_variables[UPSTREAM].default_value`: `\"https://origin-us.example.com\"` in the account, "
+            "`\"https://origin-eu.example.com\"` in the inventory") in markdown
+    assert "- `dns_zone_records[CNAME www]`: missing from the account; the inventory has " in markdown
 
 
 def test_drift_fails_the_audit_when_asked_to_after_writing_the_report(drift):
@@ -231,12 +232,13 @@ def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(appli
     assert played.returncode != 0
     findings = json.loads((applied.folder / "reports" / "with-web.json").read_text())
     assert [error["host"] for error in findings["errors"]] == ["web"]
-    assert "web has none of the variables" in findings["errors"][0]["message"]
+    assert "web has none of the variables" in findings["errors"][0]["error"]
     # As docs/troubleshooting.md quotes it.
     assert (
-        "The audit could not check web: web has none of the variables mc_rollout_app_id, mc_rollout_app_name, edge_script_deploy_name, "
-        "pullzone_domains_pull_zone_id, pullzone_domains_pull_zone_name, shield_pull_zone_id, shield_pull_zone_name, dns_zone_domain, "
-        "static_site_name, so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit."
+        "The audit could not check web: web has none of the variables pullzone_domains_pull_zone_name, pullzone_domains_pull_zone_id, "
+        "dns_zone_domain, static_site_storage_zone_name, static_site_name, storage_zone_name, shield_pull_zone_name, shield_pull_zone_id, "
+        "edge_script_deploy_name, mc_rollout_app_name, mc_rollout_app_id, video_library_name, mc_registry_display_name, so it describes "
+        "no resource to audit; give it one, or leave it out with audit_hosts or --limit."
     ) in " ".join(played.stdout.split())
     assert {finding["host"] for finding in findings["resources"]} == HOSTS
 
@@ -248,3 +250,16 @@ def test_bad_audit_settings_fail_before_any_request(applied):
     assert played.returncode != 0
     assert "audit_fail_on_drift" in played.stdout
     assert applied.requests() == []
+
+
+def test_an_api_that_fails_fails_the_audit_with_its_error_and_nothing_is_written(drift):
+    drift.api("POST", "/_sim/faults", {"method": "GET", "path": "^/dnszone", "status": 500})
+    try:
+        played, findings, _markdown, sent = audit(drift)
+    finally:
+        drift.api("DELETE", "/_sim/faults")
+
+    assert played.returncode != 0
+    assert "500" in played.stdout and "Traceback" not in played.stdout + played.stderr
+    assert findings is None
+    assert {method for method, _path in sent} == {"GET"}

@@ -1,8 +1,8 @@
-"""The drift audit's Markdown report, rendered by the installed collection's template from findings.
+"""The drift audit's Markdown report, rendered by the installed collection's template from a result
+of bunnynet.cloud.account_audit.
 
 A reviewer reads the report top down: it must open with what drifted, named by kind and name, and
-say each difference once, without lines about what did not change (issue 29: the report had four
-lines of noise for one changed record).
+say each difference once, one line per field, with the value on each side.
 """
 
 import json
@@ -10,17 +10,10 @@ import json
 import pytest
 
 RENDER = """
-- name: Render the drift report from the findings
+- name: Render the drift report from an audit's result
   hosts: localhost
   connection: local
   gather_facts: false
-  vars:
-    audit_findings_all: "{{ report.resources }}"
-    audit_drifted: "{{ report.resources | selectattr('drifted') | list }}"
-    audit_hosts_checked: "{{ report.resources | map(attribute='host') | unique | list }}"
-    audit_errors: "{{ report.errors }}"
-    audit_settings: {unmanaged: true}
-    audit_unmanaged_found: "{{ report.unmanaged }}"
   tasks:
     - name: Write the report
       ansible.builtin.template:
@@ -30,27 +23,22 @@ RENDER = """
 """
 
 
-def record(type_name, name, value, **fields):
-    """A DNS record as bunnynet.cloud.dns_record's diff holds it (the fields a change leaves alike included)."""
-    return dict({"id": None, "type": type_name, "name": name, "value": value, "ttl": 300, "priority": 0, "weight": 0,
-                 "accelerated": False, "monitor_type": "none", "disabled": False}, **fields)
-
-
-APEX = [record("A", "", "192.0.2.10", id=100), record("MX", "", "mail.demo.example", id=101, priority=10),
-        record("TXT", "", "v=spf1 -all", id=102), record("CNAME", "www", "demo.example", id=103)]
-
-
-def finding(host, resource, module, diff=None, drifted=True):
-    return {"host": host, "resource": resource, "module": module, "drifted": drifted, "diff": diff}
+def finding(host, resource, *drift):
+    kind, name = resource.rsplit(" ", 1)
+    return {"host": host, "role": "pullzone_domains", "kind": kind.replace(" ", "_"), "name": name, "resource": resource,
+            "drifted": bool(drift), "drift": [{"field": field, "inventory": inventory, "account": held} for field, inventory, held in drift]}
 
 
 @pytest.fixture
 def render(installed_collection, user_shell, tmp_path):
-    def render(resources, unmanaged=(), errors=()):
+    def render(findings, unmanaged=(), errors=(), hosts=None):
+        result = {"findings": findings, "drifted": [item for item in findings if item["drifted"]], "errors": list(errors),
+                  "unmanaged": list(unmanaged),
+                  "summary": {"hosts": hosts if hosts is not None else len({item["host"] for item in findings}) + len(errors)}}
         (tmp_path / "render.yml").write_text(RENDER)
-        (tmp_path / "report.json").write_text(json.dumps({"report": {"resources": resources, "errors": list(errors), "unmanaged": list(unmanaged)}}))
+        (tmp_path / "result.json").write_text(json.dumps({"audit_result": result}))
         template = installed_collection / "playbooks" / "templates" / "drift-report.md.j2"
-        rendered = user_shell.run("ansible-playbook render.yml -e @report.json -e template_path=%s" % template, cwd=tmp_path)
+        rendered = user_shell.run("ansible-playbook render.yml -e @result.json -e template_path=%s" % template, cwd=tmp_path)
         assert rendered.returncode == 0, rendered.stdout + rendered.stderr
         return (tmp_path / "report.md").read_text()
     return render
@@ -64,53 +52,41 @@ def section(markdown, heading):
 
 def test_the_report_opens_with_what_drifted_named_by_kind_and_name(render):
     markdown = render([
-        finding("assets_zone", "pull zone demo-assets referrers", "pullzone_referrer", drifted=False),
-        finding("assets_zone", "pull zone demo-assets hostnames", "pullzone_hostname",
-                {"before": {"hostnames": []}, "after": {"hostnames": [{"value": "static.demo.example"}]}}),
-        finding("dns_example", "DNS zone demo.example", "dns_zone", drifted=False),
-    ], unmanaged=[{"kind": "video_library", "id": 20, "name": "demo-lessons"}])
+        finding("assets_zone", "pull zone demo-assets", ("pullzone_domains_hostnames[static.demo.example]", {"name": "static.demo.example"}, None)),
+        finding("dns_example", "DNS zone demo.example"),
+    ], unmanaged=[{"kind": "video_library", "id": 20, "name": "demo-lessons", "role": "video_library"}])
 
-    assert markdown.splitlines()[:5] == [
-        "# Drift report", "", "1 of 3 resources drifted, on 2 hosts:", "", "- pull zone demo-assets hostnames (assets_zone)"]
+    assert markdown.splitlines()[:5] == ["# Drift report", "", "1 of 2 resources drifted, on 2 hosts:", "", "- pull zone demo-assets (assets_zone)"]
     # The drifted resource's section comes before the unmanaged resources and the table of all.
     headings = [line for line in markdown.splitlines() if line.startswith("## ")]
-    assert headings == ["## pull zone demo-assets hostnames (assets_zone)", "## Unmanaged resources", "## Every resource checked"]
+    assert headings == ["## pull zone demo-assets (assets_zone)", "## Unmanaged resources", "## Every resource checked"]
+    assert "| video library | 20 | demo-lessons | video_library |" in markdown
 
 
-def test_one_changed_record_among_several_at_the_apex_is_one_line(render):
-    changed = [dict(item, priority=20) if item["type"] == "MX" else item for item in APEX]
+def test_each_field_is_one_line_with_the_value_on_each_side(render):
+    markdown = render([finding(
+        "dns_example", "DNS zone demo.example",
+        ("dns_zone_records[MX @].priority", 20, 10),
+        ("dns_zone_records[CNAME shop]", {"type": "CNAME", "name": "shop", "value": "demo.example"}, None),
+        ("dns_zone_records[CNAME www]", None, {"type": "CNAME", "name": "www", "value": "demo.example"}),
+    )])
 
-    markdown = render([finding("dns_example", "DNS zone demo.example records", "dns_record", {"before": {"records": APEX}, "after": {"records": changed}})])
-
-    assert section(markdown, "DNS zone demo.example records (dns_example)") == [
-        "- `records[MX @].priority`: `10` in the account, `20` in the inventory"]
-
-
-def test_a_record_to_add_and_one_to_delete_are_a_line_each(render):
-    wanted = APEX[:3] + [record("CNAME", "shop", "demo.example")]
-
-    markdown = render([finding("dns_example", "DNS zone demo.example records", "dns_record", {"before": {"records": APEX}, "after": {"records": wanted}})])
-
-    assert section(markdown, "DNS zone demo.example records (dns_example)") == [
-        "- `records[CNAME www]`: not in the inventory", "- `records[CNAME shop]`: missing from the account"]
+    assert section(markdown, "DNS zone demo.example (dns_example)") == [
+        "- `dns_zone_records[MX @].priority`: `10` in the account, `20` in the inventory",
+        '- `dns_zone_records[CNAME shop]`: missing from the account; the inventory has `{"type": "CNAME", "name": "shop", "value": "demo.example"}`',
+        '- `dns_zone_records[CNAME www]`: not in the inventory; the account has `{"type": "CNAME", "name": "www", "value": "demo.example"}`']
 
 
 def test_an_account_without_drift_says_so_first(render):
-    markdown = render([finding("assets_zone", "pull zone demo-assets hostnames", "pullzone_hostname", drifted=False)])
+    markdown = render([finding("assets_zone", "pull zone demo-assets")])
 
     assert markdown.splitlines()[2] == "Nothing drifted: the 1 resource checked, on 1 host, are as the inventory describes them."
 
 
-def test_a_purge_to_come_says_why_instead_of_a_diff(render):
-    markdown = render([finding("website", "pull zone demo-website cache", "pullzone_purge")])
-
-    assert section(markdown, "pull zone demo-website cache (website)") == ["A run would purge it: files changed."]
-
-
 def test_hosts_that_could_not_be_checked_are_named_at_the_top_and_explained_at_the_end(render):
-    markdown = render([], errors=[{"host": "web", "message": "web has none of the variables ..."}])
+    markdown = render([], errors=[{"host": "web", "role": None, "error": "web has none of the variables ..."}])
 
     assert markdown.splitlines()[2:5] == [
-        "Nothing drifted: the 0 resources checked, on 0 hosts, are as the inventory describes them.", "",
+        "Nothing drifted: the 0 resources checked, on 1 host, are as the inventory describes them.", "",
         "Could not check web: see the end of the report."]
     assert section(markdown, "Hosts that could not be checked") == ["- web: web has none of the variables ..."]

@@ -13,6 +13,7 @@ import copy
 import pytest
 import requests
 
+from ansible_collections.bunnynet.cloud.plugins.action import account_audit as account_audit_action
 from ansible_collections.bunnynet.cloud.plugins.module_utils import account
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles import Options, Settings
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyClient
@@ -106,7 +107,8 @@ class World:
         return [host for host in account.read_account(self.client, with_roles=True, storage_url=self.storage_url) if host["role"]]
 
     def audit(self, exported):
-        described = [dict(host=host["host"], role=host["role"], variables=copy.deepcopy(host["role_variables"])) for host in exported]
+        # As the audit's action hands the hosts over: only the variables the audit compares.
+        described = [account_audit_action.described(host["host"], copy.deepcopy(host["role_variables"])) for host in exported]
         findings, unmanaged = account.audit_account(self.client, described, storage_url=self.storage_url)
         return {finding["host"]: finding for finding in findings}, unmanaged
 

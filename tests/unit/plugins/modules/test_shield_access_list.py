@@ -74,6 +74,22 @@ def test_absent_deletes_the_list_and_a_second_run_is_ok(zone):
     assert zone.writes()[0]["method"] == "DELETE"
 
 
+def test_keep_deletes_the_lists_it_leaves_out_as_check_mode_predicts(simulator):
+    partners = dict(OFFICE, listId=1001, configurationId=91, name="Partners", content="AS13335", type=3)
+    simulator.load(**protected_zones(accessLists={"custom": [OFFICE, partners]}))
+
+    checked = manage(simulator, check_mode=True, diff=True, keep=["office"], state="absent")
+    assert simulator.writes() == []
+    applied = manage(simulator, keep=["office"], state="absent")
+    again = manage(simulator, keep=["office"], state="absent")
+
+    assert checked["changed"] is applied["changed"] is True and again["changed"] is False
+    assert [access_list["name"] for access_list in checked["access_lists"]] == ["Office"]
+    assert_prediction_holds(checked["access_lists"], applied["access_lists"], again["access_lists"])
+    assert [(write["method"], write["path"]) for write in simulator.writes()] == [("DELETE", LISTS_PATH + "/1001")]
+    assert [item["name"] for item in checked["diff"]["before"]["access_lists"]] == ["Office", "Partners"]
+
+
 def test_the_type_of_a_list_cannot_change_and_the_module_says_why(zone):
     result = manage(zone, name="Office", type="ip")
 
@@ -134,6 +150,8 @@ def test_an_unknown_managed_list_is_refused_naming_the_lists_there_are(zone):
         (dict(name="Office", managed_lists=[{"name": "x"}]), "mutually exclusive"),
         (dict(managed_lists=[{"name": "Tor exit nodes"}], state="absent"), "managed_lists cannot be given with state=absent"),
         (dict(entries=["1.2.3.4"], managed_lists=[{"name": "Tor exit nodes"}]), "entries"),
+        (dict(keep=["Office"]), "keep names the custom lists to keep when the others are deleted: it needs state=absent"),
+        (dict(name="Office", keep=["Office"], state="absent"), "mutually exclusive"),
     ],
 )
 def test_bad_input_fails_before_any_request(zone, options, named):

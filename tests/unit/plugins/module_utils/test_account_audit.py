@@ -1,0 +1,200 @@
+"""The drift audit around the round trip: what it takes from the inventory, how it names a host's
+resource, what it says of a host it cannot check, and that it only reads, faults or not."""
+
+import copy
+
+import pytest
+from ansible.errors import AnsibleError
+
+from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described
+from ansible_collections.bunnynet.cloud.plugins.module_utils import account
+from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, shield_waf_rule
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.module_utils.test_account_round_trip import ACCOUNT, World
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
+
+
+@pytest.fixture
+def world(simulator):
+    simulator.load(**copy.deepcopy(ACCOUNT))
+    return World(simulator)
+
+
+def exported_variables(world, role):
+    return next(host["role_variables"] for host in world.export() if host["role"] == role)
+
+
+class Vars(dict):
+    """Host variables as Ansible's hostvars give them: one whose template cannot be rendered raises."""
+
+    def __init__(self, values, broken):
+        super().__init__(values)
+        self.broken = broken
+
+    def __getitem__(self, name):
+        if name in self.broken:
+            raise AnsibleError("%s: the vault has no password\nmore detail" % name)
+        return super().__getitem__(name)
+
+
+def test_no_secret_and_no_variable_the_audit_does_not_compare_leaves_the_controller():
+    registry = described("registry", {"mc_registry_display_name": "Team registry", "mc_registry_user_name": "deploy-bot",
+                                      "mc_registry_password": "LEAKCANARY-password", "mc_registry_note": "kept here"})
+    script = described("script", {"edge_script_deploy_name": "router", "edge_script_deploy_code": "code",
+                                   "edge_script_deploy_secrets": [{"name": "API_TOKEN", "value": "LEAKCANARY-token"}]})
+
+    assert registry == dict(host="registry", role="mc_registry", unreadable=[],
+                            variables={"mc_registry_display_name": "Team registry", "mc_registry_user_name": "deploy-bot"})
+    assert script["variables"]["edge_script_deploy_secrets"] == [{"name": "API_TOKEN"}]
+    assert "LEAKCANARY" not in repr([registry, script])
+
+
+def test_a_variable_that_cannot_be_read_is_named_and_its_vault_is_never_opened_for_a_secret():
+    host_vars = Vars({"mc_registry_display_name": "Team registry", "mc_registry_user_name": "{{ vault_user }}",
+                      "mc_registry_password": "{{ vault_password }}"}, broken={"mc_registry_user_name", "mc_registry_password"})
+
+    found = described("registry", host_vars)
+
+    assert found["unreadable"] == ["mc_registry_user_name (mc_registry_user_name: the vault has no password)"]
+
+
+def test_the_code_is_read_from_the_file_the_inventory_names(tmp_path):
+    (tmp_path / "router.js").write_text("export default {};\n")
+
+    found = described("script", {"edge_script_deploy_name": "router", "edge_script_deploy_code_file": str(tmp_path / "router.js")})
+    missing = described("script", {"edge_script_deploy_name": "router", "edge_script_deploy_code_file": str(tmp_path / "gone.js")})
+
+    assert found["variables"]["edge_script_deploy_code"] == "export default {};\n" and found["unreadable"] == []
+    assert missing["unreadable"][0].startswith("edge_script_deploy_code_file (") and "gone.js" in missing["unreadable"][0]
+
+
+def test_a_host_may_name_its_resource_by_name_as_its_role_does(world):
+    hosts = [described("zone", {"pullzone_domains_pull_zone_name": "shop", "pullzone_domains_allowed_referrers": ["other.example.com"]}),
+             described("shield", {"shield_pull_zone_name": "shop"}),
+             described("app", {"mc_rollout_app_name": "shop", "mc_rollout_containers": [{"name": "web", "image_tag": "1.4.0"}]})]
+
+    findings, unmanaged = account.audit_account(world.client, hosts, storage_url=world.storage_url)
+
+    assert [(finding["host"], finding["kind"], finding["name"], finding["drifted"]) for finding in findings] == [
+        ("zone", "pull_zone", "shop", True), ("shield", "shield_zone", "pull-zone-10", False), ("app", "app", "shop", False)]
+    # Without pullzone_domains_purge the role would add the missing referrer and leave the other.
+    assert findings[0]["drift"] == [
+        {"field": "pullzone_domains_allowed_referrers[other.example.com]", "inventory": "other.example.com", "account": None}]
+    assert findings[0]["resource"] == "pull zone shop"
+    assert not {("pull_zone", "shop"), ("shield_zone", "pull-zone-10"), ("app", "shop")} & {(item["kind"], item["name"]) for item in unmanaged}
+
+
+def test_with_its_purge_variable_a_list_is_whole_and_an_item_only_the_account_holds_is_drift(world):
+    zone = {"pullzone_domains_pull_zone_id": 10, "pullzone_domains_allowed_referrers": ["other.example.com"], "pullzone_domains_purge": True}
+
+    findings, _unmanaged = account.audit_account(world.client, [described("zone", zone)], storage_url=world.storage_url)
+
+    assert findings[0]["drift"] == [
+        {"field": "pullzone_domains_allowed_referrers[other.example.com]", "inventory": "other.example.com", "account": None},
+        {"field": "pullzone_domains_allowed_referrers[shop.example.com]", "inventory": None, "account": "shop.example.com"}]
+
+
+def test_a_static_site_describes_its_pull_zone_too(world):
+    _findings, unmanaged = account.audit_account(world.client, [described("site", {"static_site_name": "site"})], storage_url=world.storage_url)
+
+    assert {("storage_zone", "site"), ("pull_zone", "site")}.isdisjoint({(item["kind"], item["name"]) for item in unmanaged})
+    assert ("pull_zone", "shop") in {(item["kind"], item["name"]) for item in unmanaged}
+
+
+def test_a_storage_zone_serving_a_site_may_be_described_by_the_storage_zone_role(world):
+    findings, unmanaged = account.audit_account(world.client, [described("site", {"storage_zone_name": "site"})], storage_url=world.storage_url)
+
+    assert [(finding["kind"], finding["name"], finding["drifted"]) for finding in findings] == [("storage_zone", "site", False)]
+    assert ("storage_zone", "site") not in {(item["kind"], item["name"]) for item in unmanaged}
+
+
+def test_a_host_the_audit_cannot_check_is_an_error_that_says_why(world):
+    hosts = [described("web", {"ansible_host": "192.0.2.1"}),
+             described("gone", {"pullzone_domains_pull_zone_id": 99}),
+             described("vaulted", Vars({"dns_zone_domain": "example.com", "dns_zone_soa_email": "x"}, broken={"dns_zone_soa_email"}))]
+
+    findings, unmanaged = account.audit_account(world.client, hosts, storage_url=world.storage_url)
+
+    assert [finding["error"] for finding in findings] == [
+        "web has none of the variables %s, so it describes no resource to audit; give it one, or leave it out with audit_hosts or "
+        "--limit." % ", ".join(account.FINDERS),
+        "no pull zone of the account has pullzone_domains_pull_zone_id 99",
+        "the inventory's variables of vaulted could not be read: dns_zone_soa_email (dns_zone_soa_email: the vault has no password)"]
+    # The zone the host names is described all the same: it is no unmanaged resource.
+    assert ("dns_zone", "example.com") not in {(item["kind"], item["name"]) for item in unmanaged}
+
+
+def test_the_module_reports_findings_errors_and_unmanaged_apart_and_only_reads(world, simulator):
+    hosts = [described(host["host"], host["role_variables"]) for host in world.export()]
+    hosts[0]["variables"]["pullzone_domains_settings"] = {"origin_url": "https://moved.example.com"}
+    simulator.clear_requests()
+
+    result = run_module(account_audit, simulator.api_args(resources=hosts + [described("web", {})], storage_url=world.storage_url))
+
+    assert result["changed"] is False
+    assert result["summary"] == {"hosts": len(hosts) + 1, "resources": len(hosts), "drifted": 1, "errors": 1, "unmanaged": 0}
+    assert [finding["host"] for finding in result["drifted"]] == [hosts[0]["host"]]
+    assert result["drifted"][0]["drift"] == [{"field": "pullzone_domains_settings.origin_url", "inventory": "https://moved.example.com",
+                                              "account": "https://origin.example.com"}]
+    assert [error["host"] for error in result["errors"]] == ["web"]
+    assert simulator.writes() == []
+
+
+def test_unmanaged_false_lists_none_and_counts_none(world, simulator):
+    hosts = [described(host["host"], host["role_variables"]) for host in world.export()][:1]
+
+    result = run_module(account_audit, simulator.api_args(resources=hosts, unmanaged=False, storage_url=world.storage_url))
+
+    assert result["unmanaged"] == [] and result["summary"]["unmanaged"] is None
+
+
+@pytest.mark.parametrize("status", [500, 429])
+def test_a_failing_read_fails_the_audit_with_the_api_error_and_nothing_is_written(world, simulator, status):
+    hosts = [described(host["host"], host["role_variables"]) for host in world.export()]
+    simulator.fault(method="GET", path="^/dnszone", status=status, count=5)
+    simulator.clear_requests()
+
+    result = run_module(account_audit, simulator.api_args(resources=hosts, api_retries=0, storage_url=world.storage_url))
+
+    assert result["failed"] is True
+    assert str(status) in result["msg"] and "Traceback" not in result["msg"]
+    assert simulator.writes() == []
+
+
+def test_a_site_described_by_its_build_folder_is_compared_as_the_sync_would_see_it(world, tmp_path):
+    for path, content in {"index.html": b"<h1>Shop</h1>\n", "css/site.css": b"h1 { color: teal; }\n", "notes.md": b"draft"}.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_bytes(content)
+    world.upload(4320, "index.html", b"<h1>Shop</h1>\n")
+    world.upload(4320, "css/site.css", b"h1 { color: red; }\n")
+    world.upload(4320, "old.html", b"gone")
+    site = {"static_site_name": "site", "static_site_build_dir": str(tmp_path), "static_site_exclude": ["*.md"]}
+
+    def drift_of(**variables):
+        findings, _unmanaged = account.audit_account(world.client, [described("site", dict(site, **variables))], storage_url=world.storage_url)
+        return [found["field"] for found in findings[0]["drift"]]
+
+    assert drift_of() == ["static_site_files[css/site.css]"]
+    # The sync deletes what the folder lacks only with static_site_delete.
+    assert drift_of(static_site_delete=True) == ["static_site_files[css/site.css]", "static_site_files[old.html]"]
+    # Under dest, the folder's files are all missing, and nothing outside dest counts.
+    assert drift_of(static_site_dest="v2") == ["static_site_files[v2/css/site.css]", "static_site_files[v2/index.html]"]
+
+
+def test_a_build_folder_that_is_not_there_is_an_error_naming_it(world, tmp_path):
+    found = described("site", {"static_site_name": "site", "static_site_build_dir": str(tmp_path / "public")})
+
+    assert found["unreadable"] == ["static_site_build_dir: %s is no folder" % (tmp_path / "public")]
+
+
+def test_items_are_compared_as_the_module_takes_them_and_one_it_would_refuse_is_an_error(world):
+    rule = {"name": "Admin area", "action": "block", "conditions": [{"variable": "REQUEST_URI", "operator": "begins_with", "value": "/admin"}]}
+    world.run(shield_waf_rule, shield_zone_id=4102, rules=[rule])
+    bad = dict(rule, conditions=[dict(rule["conditions"][0], operator="starts_with")])
+
+    findings, _unmanaged = account.audit_account(
+        world.client, [described("shop", {"shield_pull_zone_id": 10, "shield_waf_rules": [rule]}),
+                       described("typo", {"shield_pull_zone_id": 10, "shield_waf_rules": [bad]})], storage_url=world.storage_url)
+
+    # The module's defaults (negated: false, ...) fill in what the inventory leaves out: no drift.
+    assert findings[0]["drifted"] is False
+    assert findings[1]["error"].startswith("typo: shield_waf_rules[0]: ") and "operator" in findings[1]["error"] and "starts_with" in findings[1]["error"]
