@@ -16,8 +16,8 @@ import os
 import re
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles import (
-    InventoryError,
     Fixed,
+    InventoryError,
     ItemList,
     Options,
     Part,

@@ -105,14 +105,20 @@ errors:
   sample:
     - host: web
       role: null
-      error: web has none of the variables mc_rollout_app_id, ..., so it describes no resource to audit; give it one, or leave it out with audit_hosts or --limit.
+      error: >-
+        web has none of the variables pullzone_domains_pull_zone_name, ..., so it describes no
+        resource to audit; give it one, or leave it out with audit_hosts or --limit.
 unmanaged:
-  description: The account's resources no checked host describes, with C(kind), C(name), C(id), C(role) (the role that would manage it, or null) and C(reason).
+  description:
+    - The account's resources no checked host describes, with C(kind), C(name), C(id), C(role) (the
+      role that would manage it, or null) and C(reason).
   returned: success
   type: list
   elements: dict
 summary:
-  description: How many C(hosts) were checked, and how many C(resources) (findings), C(drifted), C(errors) and C(unmanaged) (null when not listed) the audit found.
+  description:
+    - How many C(hosts) were checked, and how many C(resources) (findings), C(drifted), C(errors)
+      and C(unmanaged) (null when not listed) the audit found.
   returned: success
   type: dict
   sample: {hosts: 9, resources: 8, drifted: 1, errors: 1, unmanaged: 3}
