@@ -21,12 +21,14 @@ from ansible_collections.bunnynet.cloud.plugins.plugin_utils.in_process import I
 SHAPES = [shape for kind in KINDS for shape in kind.shapes]
 
 
-def described(host, host_vars):
+def described(host, host_vars, template=None):
     """``{host, role, variables, unreadable}`` of a host; ``role`` is None when it describes no resource.
 
-    Only the variables the audit compares are templated and passed on: a secret the API never
-    returns (a registry's password, an Edge Script secret's value) never leaves the controller, and
-    a vault the audit has no password for is never opened.
+    ``host_vars`` are the host's variables as the inventory holds them, ``template`` renders a
+    value in the host's context. Only the variables the audit compares are taken, without the
+    secrets it never compares (a registry's password, an Edge Script secret's value), before any
+    is templated: a secret never leaves the controller, and a vault the audit has no password for
+    is never opened.
     """
     shape = next((shape for shape in SHAPES if any(name in host_vars for name in shape.finders())), None)
     if shape is None:
@@ -36,7 +38,8 @@ def described(host, host_vars):
         if name not in host_vars:
             continue
         try:
-            variables[name] = host_vars[name]
+            value = shape.without_secrets(name, host_vars[name])
+            variables[name] = template(value) if template and not _plain(value) else value
         except AnsibleError as error:
             unreadable.append("%s (%s)" % (name, str(error).splitlines()[0]))
     code_file = variables.get("edge_script_deploy_code_file")
@@ -53,6 +56,21 @@ def described(host, host_vars):
     return dict(host=host, role=shape.role, variables=audited, unreadable=unreadable)
 
 
+TEMPLATE_MARKS = ("{{", "{%", "{#")
+
+
+def _plain(value):
+    """Whether a value holds no template: it is taken as it is, without the templating engine's walk
+    (an exported pull zone's settings are a hundred values; an account has thousands of hosts)."""
+    if isinstance(value, str):
+        return not any(mark in value for mark in TEMPLATE_MARKS)
+    if isinstance(value, dict):
+        return all(_plain(key) and _plain(item) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return all(_plain(item) for item in value)
+    return True
+
+
 class ActionModule(InProcessAction):
     module = account_audit
 
@@ -66,5 +84,17 @@ class ActionModule(InProcessAction):
             hostnames = lookup_loader.get("ansible.builtin.inventory_hostnames", loader=self._loader, templar=self._templar)
             matched = set(hostnames.run(patterns, variables=task_vars)) if patterns else set()
             hosts = [host for host in task_vars["hostvars"] if host in matched or host in wanted]
-            self._task.args["resources"] = [described(host, task_vars["hostvars"][host]) for host in hosts]
+            self._task.args["resources"] = [self._described(task_vars["hostvars"], host) for host in hosts]
         return super().run(tmp, task_vars)
+
+    def _described(self, hostvars, host):
+        raw = hostvars.raw_get(host)
+        templar = []
+
+        def template(value):
+            # The host's own context, made only for a host with a template to render.
+            if not templar:
+                templar.append(self._templar.copy_with_new_env(available_variables=raw))
+            return templar[0].template(value)
+
+        return described(host, raw, template)

@@ -208,12 +208,11 @@ class ItemList(Part):
     def variables(self):
         return [self.variable] + ([self.whole] if isinstance(self.whole, str) else [])
 
-    def audited(self, variables):
-        found = super().audited(variables)
-        if self.secret and isinstance(found.get(self.variable), list):
-            found[self.variable] = [{option: value for option, value in item.items() if option not in self.secret}
-                                    if isinstance(item, dict) else item for item in found[self.variable]]
-        return found
+    def without_secrets(self, value):
+        if not self.secret or not isinstance(value, list):
+            return value
+        return [{option: held for option, held in item.items() if option not in self.secret} if isinstance(item, dict) else item
+                for item in value]
 
     def _present(self, reads, record):
         return [item for item in self.present(reads, record) if not self.items.platform(item)]
@@ -298,6 +297,13 @@ class Shape:
 
     def variables(self):
         return [name for name in self.finders() if name != self.identity] + [name for part in self.parts for name in part.variables()]
+
+    def without_secrets(self, name, value):
+        """``value`` of the variable ``name`` without what the API never returns of it (a secret's value)."""
+        for part in self.parts:
+            if isinstance(part, ItemList) and part.variable == name:
+                return part.without_secrets(value)
+        return value
 
     def audited(self, variables):
         found = {name: variables[name] for name in self.finders() if name in variables}

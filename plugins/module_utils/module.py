@@ -245,13 +245,14 @@ class BunnyModule:
         result["api_error"] = self.mask(result["api_error"])
         self.fail(msg or str(error), changed=error.outcome_unknown, **result)
 
-    def exit_info(self, items, **extra):
-        """Finish an info module: nothing changes, the items go under the result key, ``extra`` beside them."""
+    def exit_info(self, items, changed=False, **extra):
+        """Finish an info module: the account changes in no way (``changed`` is about what the module
+        writes on the controller, a report), the items go under the result key, ``extra`` beside them."""
         result = dict(extra)
         # Records only, each secret masked where it stands: adding every masked value to Ansible's
         # no_log values as well would have Ansible try each of them on every string of a long list.
         result[self.result_key] = self.mask(items, hide=False)
-        self.ansible.exit_json(changed=False, **self._with_retries(result))
+        self.ansible.exit_json(changed=changed, **self._with_retries(result))
 
     def exit_resource(self, changed, before, after, diff=True, **extra):
         """Finish a managing module: ``after`` is the resource (predicted in check mode).

@@ -41,6 +41,13 @@ options:
     description: List the account's resources that no checked host describes.
     type: bool
     default: true
+  report_path:
+    description:
+      - Where to write the report, without extension: C(<report_path>.json) (the schema of
+        docs/check-mode-audits.md) and C(<report_path>.md), for people. Their folder is made when
+        missing; a file whose content is the same is not written again.
+      - Not set, no report is written.
+    type: path
   storage_url:
     description:
       - Base URL of the storage API, to compare the storage zones' files, instead of each zone's region host.
@@ -48,7 +55,17 @@ options:
     type: str
 extends_documentation_fragment:
   - bunnynet.cloud.api
-  - bunnynet.cloud.attributes.INFO_MODULE
+  - bunnynet.cloud.attributes
+attributes:
+  check_mode:
+    support: full
+    details: It reads the account in check mode too; the report's files are then not written (RV(report_files) names them all the same).
+  diff_mode:
+    support: none
+  idempotent:
+    support: full
+notes:
+  - It sends reads only; the account changes in no way. C(changed) says whether the report's files were written.
 seealso:
   - module: bunnynet.cloud.account_export
 """
@@ -62,6 +79,10 @@ EXAMPLES = r"""
   ansible.builtin.assert:
     that: audit.drifted | length == 0
     fail_msg: "{{ audit.drifted | map(attribute='drift') | flatten | map(attribute='field') | join(', ') }}"
+
+- name: Write the report for people and machines
+  bunnynet.cloud.account_audit:
+    report_path: "{{ playbook_dir }}/reports/drift"
 
 - name: Check the pull zones only, without listing the account's other resources
   bunnynet.cloud.account_audit:
@@ -115,6 +136,11 @@ unmanaged:
   returned: success
   type: list
   elements: dict
+report_files:
+  description: The report's files (written, or in check mode to write), C(json) and C(markdown); with O(report_path) only.
+  returned: when O(report_path) is given
+  type: dict
+  sample: {json: /srv/audit/drift.json, markdown: /srv/audit/drift.md}
 summary:
   description:
     - How many C(hosts) were checked, and how many C(resources) (findings), C(drifted), C(errors)
@@ -127,6 +153,7 @@ summary:
 from ansible.module_utils.basic import env_fallback
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account import audit_account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account_report import report, write_report
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 
@@ -139,7 +166,15 @@ def audit(module):
     unmanaged = unmanaged if params["unmanaged"] else None
     summary = dict(hosts=len(checked), resources=len(findings), drifted=len(drifted), errors=len(errors),
                    unmanaged=len(unmanaged) if unmanaged is not None else None)
-    module.exit_info(findings, drifted=drifted, errors=errors, unmanaged=unmanaged or [], summary=summary)
+    extra, written = {}, []
+    if params["report_path"]:
+        written = write_report(params["report_path"], report(findings, errors, unmanaged, summary), module.check_mode)
+        extra["report_files"] = dict(json=params["report_path"] + ".json", markdown=params["report_path"] + ".md")
+    # The hosts' variables are the audit's input, not its result: echoed back, they would double a
+    # large inventory's result at every verbosity that shows the invocation.
+    invocation = dict(module_args=dict(params, resources="%d hosts" % len(params["resources"] or [])))
+    module.exit_info(findings, changed=bool(written), drifted=drifted, errors=errors, unmanaged=unmanaged or [], summary=summary,
+                     invocation=invocation, **extra)
 
 
 def main():
@@ -148,6 +183,7 @@ def main():
             hosts=dict(type="list", elements="str", default=["all"]),
             resources=dict(type="list", elements="dict"),
             unmanaged=dict(type="bool", default=True),
+            report_path=dict(type="path"),
             storage_url=dict(type="str", fallback=(env_fallback, ["BUNNYNET_STORAGE_URL"])),
         ),
         result_key="findings",

@@ -198,3 +198,37 @@ def test_items_are_compared_as_the_module_takes_them_and_one_it_would_refuse_is_
     # The module's defaults (negated: false, ...) fill in what the inventory leaves out: no drift.
     assert findings[0]["drifted"] is False
     assert findings[1]["error"].startswith("typo: shield_waf_rules[0]: ") and "operator" in findings[1]["error"] and "starts_with" in findings[1]["error"]
+
+
+def test_only_a_variable_that_holds_a_template_is_templated_and_a_secret_never_is():
+    raw = {"pullzone_domains_pull_zone_id": 10, "pullzone_domains_settings": {"origin_url": "https://{{ origin }}"},
+           "pullzone_domains_hostnames": ["cdn.example.com"]}
+    script = {"edge_script_deploy_name": "router", "edge_script_deploy_secrets": [{"name": "TOKEN", "value": "{{ vault_token }}"}]}
+    rendered = []
+
+    def template(value):
+        rendered.append(value)
+        return {"origin_url": "https://origin.example.com"}
+
+    zone = described("zone", raw, template)
+    router = described("router", script, template)
+
+    assert zone["variables"] == {"pullzone_domains_pull_zone_id": 10, "pullzone_domains_settings": {"origin_url": "https://origin.example.com"},
+                                 "pullzone_domains_hostnames": ["cdn.example.com"]}
+    assert router["variables"]["edge_script_deploy_secrets"] == [{"name": "TOKEN"}]
+    assert rendered == [{"origin_url": "https://{{ origin }}"}]
+
+
+def test_the_module_writes_the_report_once_and_keeps_the_hosts_variables_out_of_its_result(world, simulator, tmp_path):
+    hosts = [described(host["host"], host["role_variables"]) for host in world.export()]
+    options = dict(resources=hosts, storage_url=world.storage_url, report_path=str(tmp_path / "drift"))
+
+    checked = run_module(account_audit, simulator.api_args(**options), check_mode=True)
+    assert not (tmp_path / "drift.json").exists()
+    written = run_module(account_audit, simulator.api_args(**options))
+    again = run_module(account_audit, simulator.api_args(**options))
+
+    assert checked["changed"] is written["changed"] is True and again["changed"] is False
+    assert written["report_files"] == {"json": str(tmp_path / "drift.json"), "markdown": str(tmp_path / "drift.md")}
+    assert (tmp_path / "drift.md").read_text().startswith("# Drift report\n\nNothing drifted: the %d resources" % len(hosts))
+    assert written["invocation"]["module_args"]["resources"] == "%d hosts" % len(hosts)
