@@ -12,6 +12,7 @@ Script's code is read from the file its code_file names.
 import os
 
 from ansible.errors import AnsibleError
+from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.plugins.loader import lookup_loader
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account import KINDS
@@ -56,6 +57,18 @@ def described(host, host_vars, template=None):
     return dict(host=host, role=shape.role, variables=audited, unreadable=unreadable)
 
 
+def named_only(host, host_vars):
+    """A host that is not checked, by the variable that names its resource only: ``[]`` when it names none.
+
+    Its name is taken as the inventory holds it; one that is a template names nothing here.
+    """
+    shape = next((shape for shape in SHAPES if any(name in host_vars for name in shape.finders())), None)
+    if shape is None:
+        return []
+    names = {name: host_vars[name] for name in shape.finders() if name in host_vars and _plain(host_vars[name])}
+    return [dict(host=host, role=shape.role, variables=names, checked=False)] if names else []
+
+
 TEMPLATE_MARKS = ("{{", "{%", "{#")
 
 
@@ -83,8 +96,15 @@ class ActionModule(InProcessAction):
             patterns = [pattern for pattern in wanted if pattern not in task_vars["hostvars"]]
             hostnames = lookup_loader.get("ansible.builtin.inventory_hostnames", loader=self._loader, templar=self._templar)
             matched = set(hostnames.run(patterns, variables=task_vars)) if patterns else set()
-            hosts = [host for host in task_vars["hostvars"] if host in matched or host in wanted]
-            self._task.args["resources"] = [self._described(task_vars["hostvars"], host) for host in hosts]
+            wanted = set(wanted)
+            resources = []
+            for host in task_vars["hostvars"]:
+                if host in matched or host in wanted:
+                    resources.append(self._described(task_vars["hostvars"], host))
+                elif boolean(self._task.args.get("unmanaged", True)):
+                    # A host left out of the run still manages what it names: none of it is unmanaged.
+                    resources.extend(named_only(host, task_vars["hostvars"].raw_get(host)))
+            self._task.args["resources"] = resources
         return super().run(tmp, task_vars)
 
     def _described(self, hostvars, host):

@@ -742,9 +742,10 @@ def read_account(client, kinds=KIND_NAMES, with_roles=False, storage_url=None):
 def audit_account(client, described, kinds=KIND_NAMES, storage_url=None):
     """What differs between the resources an inventory describes and the account, read once.
 
-    ``described`` is a list of ``{host, role, variables, unreadable}``: each host's role (None when
-    it names no resource), the variables the role's shape compares, and those that could not be
-    templated. Each host's resource is found by one of its role's finders (``Shape.finders``); its
+    ``described`` is a list of ``{host, role, variables, unreadable, checked}``: each host's role
+    (None when it names no resource), the variables the role's shape compares, those that could not
+    be templated, and whether it is checked (false: a host left out of the run, whose resource is
+    only not unmanaged). Each host's resource is found by one of its role's finders (``Shape.finders``); its
     drift is what the role's parts find (account_roles.py), by the declarations the modules compare
     with in check mode. Returns ``(findings, unmanaged)``: a finding per host (``host``, ``role``,
     ``kind``, ``name``, ``resource``, ``drifted``, ``drift``; or ``host``, ``role`` and ``error``),
@@ -778,6 +779,8 @@ def audit_account(client, described, kinds=KIND_NAMES, storage_url=None):
         if found is not None:
             audited.add((found[0].name, found[2]))
             audited.update(shape.covers(reads, found[3]))
+        if not host.get("checked", True):
+            continue
         if host.get("unreadable"):
             findings.append(_error(host, "the inventory's variables of %s could not be read: %s" % (host["host"], "; ".join(host["unreadable"]))))
         elif found is None:

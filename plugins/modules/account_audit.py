@@ -35,10 +35,12 @@ options:
       - The resources to check, each with C(host), C(role) and C(variables); the action fills it
         in from O(hosts) with only the variables the audit compares (never a secret the API does
         not return, such as a registry's password), so a task leaves it out.
+      - With O(unmanaged), the inventory's other hosts come too, with C(checked=false) and only
+        the variable that names their resource: what they name is not unmanaged.
     type: list
     elements: dict
   unmanaged:
-    description: List the account's resources that no checked host describes.
+    description: List the account's resources that no host of the inventory describes, checked or not.
     type: bool
     default: true
   report_path:

@@ -263,3 +263,27 @@ def test_an_api_that_fails_fails_the_audit_with_its_error_and_nothing_is_written
     assert "500" in played.stdout and "Traceback" not in played.stdout + played.stderr
     assert findings is None
     assert {method for method, _path in sent} == {"GET"}
+
+
+def test_the_audit_checks_only_the_hosts_it_is_given(applied):
+    limited, findings, _markdown, sent = audit(applied, "--limit assets_zone,dns_example")
+    chosen, chosen_findings, _markdown, _sent = audit(applied, "-e audit_hosts=website")
+
+    assert limited.returncode == 0, limited.stdout + limited.stderr
+    assert {finding["host"] for finding in findings["resources"]} == {"assets_zone", "dns_example"}
+    assert {finding["host"] for finding in chosen_findings["resources"]} == {"website"}
+    # What the hosts left out describe is managed all the same: not unmanaged.
+    assert {(resource["kind"], resource["name"]) for resource in findings["unmanaged"]} == UNMANAGED
+    assert {method for method, _path in sent} == {"GET"}
+
+
+def test_an_inventory_without_hosts_fails_the_audit_before_any_request(applied):
+    (applied.folder / "empty.yml").write_text("all: {}\n")
+    applied.clear_requests()
+
+    played = applied.run("ansible-playbook bunnynet.cloud.audit -i empty.yml -e audit_report_path=reports/empty")
+
+    assert played.returncode != 0
+    assert "No host of the inventory matches audit_hosts=all" in " ".join(played.stdout.split())
+    assert applied.requests() == []
+    assert not (applied.folder / "reports" / "empty.json").exists()

@@ -140,7 +140,7 @@ def test_false_given_as_a_string_turns_each_switch_off(site):
     assert ("POST", "/pullzone/completeExternalDnsCertificate") in writes
     assert certificates == []
     # The audit found the drift and did not fail.
-    assert "Drifted: pull zone assets hostnames." in output
+    assert "Drifted: pull zone assets." in output
 
 
 def test_true_given_as_a_string_turns_each_switch_on(site):
@@ -159,4 +159,4 @@ def test_true_given_as_a_string_turns_each_switch_on(site):
     assert ("DELETE", "/pullzone/10/removeHostname") in writes
     assert ("POST", "/pullzone/completeExternalDnsCertificate") not in writes
     assert certificates == ["new.example.com"]
-    assert "Drift from the inventory: pull zone assets hostnames." in output
+    assert "Drift from the inventory: pull zone assets." in output

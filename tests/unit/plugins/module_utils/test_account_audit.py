@@ -6,7 +6,7 @@ import copy
 import pytest
 from ansible.errors import AnsibleError
 
-from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described
+from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described, named_only
 from ansible_collections.bunnynet.cloud.plugins.module_utils import account
 from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, shield_waf_rule
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.module_utils.test_account_round_trip import ACCOUNT, World
@@ -232,3 +232,15 @@ def test_the_module_writes_the_report_once_and_keeps_the_hosts_variables_out_of_
     assert written["report_files"] == {"json": str(tmp_path / "drift.json"), "markdown": str(tmp_path / "drift.md")}
     assert (tmp_path / "drift.md").read_text().startswith("# Drift report\n\nNothing drifted: the %d resources" % len(hosts))
     assert written["invocation"]["module_args"]["resources"] == "%d hosts" % len(hosts)
+
+
+def test_a_host_left_out_of_the_run_is_not_checked_but_what_it_names_is_not_unmanaged(world):
+    hosts = [described("zone", {"pullzone_domains_pull_zone_id": 10, "pullzone_domains_allowed_referrers": ["other.example.com"]}),
+             dict(named_only("dns", {"dns_zone_domain": "example.com", "dns_zone_soa_email": "x"})[0])]
+
+    findings, unmanaged = account.audit_account(world.client, hosts, storage_url=world.storage_url)
+
+    assert [finding["host"] for finding in findings] == ["zone"]
+    assert hosts[1]["variables"] == {"dns_zone_domain": "example.com"}
+    assert ("dns_zone", "example.com") not in {(item["kind"], item["name"]) for item in unmanaged}
+    assert named_only("web", {"ansible_host": "192.0.2.1"}) == [] and named_only("site", {"static_site_name": "{{ name }}"}) == []
