@@ -15,6 +15,8 @@ import hashlib
 import os
 import re
 
+from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
+
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles import (
     Fixed,
     InventoryError,
@@ -24,6 +26,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles impor
     Settings,
     Shape,
     drift,
+    snake,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_names import comparable_name
@@ -51,8 +54,10 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items i
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_releases import active_release
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import EDGE_SCRIPT, SCRIPTS_PATH, read_code
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SECRET_KEYS as SCRIPT_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP, USER_MAPS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import app_options
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP, USER_MAPS, app_patch, merge_app
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_registries import REGISTRY
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_templates import ENTRY_POINT_MEMBERS, template_patch
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import ORIGIN_TYPES, PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
@@ -154,6 +159,10 @@ class AccountReads:
         if self._pull_zones is None:
             self._pull_zones = PULL_ZONE.list(self.client)
         return self._pull_zones
+
+    def registry_hosts(self):
+        """Each container registry's host by its id, as a string (a template names its registry so)."""
+        return self._read_once("registry_hosts", None, lambda: {str(registry["id"]): registry.get("hostName") for registry in REGISTRY.list(self.client)})
 
     def pull_zone_names(self):
         """Each pull zone's name by its id."""
@@ -613,37 +622,153 @@ EDGE_SCRIPT_SHAPE = Shape("edge_script_deploy", "edge_script_deploy_name", (
 ))
 
 
-def _container_options(template):
-    container = {"name": template["name"], "image_tag": template.get("imageTag")}
-    if template.get("imageDigest"):
-        container["image_digest"] = template["imageDigest"]
-    return settled(container)
+# What mc_app takes of an application besides its templates, and where a read holds it.
+APP_SETTINGS = (("runtime_type", "runtimeType"), ("autoscaling", "autoScaling"), ("region_settings", "regionSettings"), ("volumes", "volumes"))
+TEMPLATE_FIELDS = (("image_registry_id", "imageRegistryId"), ("image_namespace", "imageNamespace"), ("image_name", "imageName"),
+                   ("image_tag", "imageTag"), ("image_digest", "imageDigest"), ("image_pull_policy", "imagePullPolicy"),
+                   ("entry_point", "entryPoint"), ("probes", "probes"), ("environment_variables", "environmentVariables"),
+                   ("endpoints", "endpoints"), ("volume_mounts", "volumeMounts"))
+HIDDEN = "********"
 
 
-class Containers(Part):
-    """Each container template's image, by the options mc_rollout takes."""
+def _app_settings(app):
+    """An application's settings as mc_app's options take them (node selectors are never read back)."""
+    region = app.get("regionSettings") or {}
+    scaling = app.get("autoScaling")
+    return dict(
+        runtime_type=app.get("runtimeType"),
+        autoscaling={"min": scaling.get("min"), "max": scaling.get("max")} if scaling else None,
+        region_settings=settled({"allowed_region_ids": region.get("allowedRegionIds"), "required_region_ids": region.get("requiredRegionIds"),
+                                 "max_allowed_regions": region.get("maxAllowedRegions")}) or None,
+        # A size is whole gigabytes, which a read may write as 5.0.
+        volumes=[{"name": volume["name"], "size": int(volume["size"]) if volume.get("size") is not None else None} for volume in app.get("volumes") or []],
+        purge_volumes=True,
+    )
 
-    variable = "mc_rollout_containers"
+
+def _probe_options(probe):
+    options = {snake(counter): probe.get(counter) for counter in ("initialDelaySeconds", "periodSeconds", "timeoutSeconds",
+                                                                  "failureThreshold", "successThreshold")}
+    if probe.get("httpGet"):
+        http_get = probe["httpGet"]
+        options["http_get"] = {"path": (http_get.get("request") or {}).get("path"), "port_number": (http_get.get("request") or {}).get("portNumber"),
+                               "expected_status_code": (http_get.get("response") or {}).get("expectedStatusCode")}
+    if probe.get("tcpSocket"):
+        options["tcp_socket"] = {"port_number": (probe["tcpSocket"].get("request") or {}).get("portNumber")}
+    if probe.get("grpc"):
+        request = probe["grpc"].get("request") or {}
+        options["grpc"] = {"port_number": request.get("portNumber"), "service_name": request.get("serviceName")}
+    return settled(options)
+
+
+def _port_mappings(endpoint):
+    return [settled({"container_port": mapping.get("containerPort"), "exposed_port": mapping.get("exposedPort"), "protocols": mapping.get("protocols")})
+            for mapping in endpoint.get("portMappings") or []]
+
+
+def _endpoint_options(endpoint):
+    if endpoint.get("type") == "anycast":
+        return {"display_name": endpoint.get("displayName"), "anycast": {"port_mappings": _port_mappings(endpoint)}}
+    sticky = endpoint.get("stickySessions")
+    pull_zone_id = endpoint.get("pullZoneId")
+    return {"display_name": endpoint.get("displayName"), "cdn": settled({
+        "is_ssl_enabled": endpoint.get("isSslEnabled"), "pull_zone_id": int(pull_zone_id) if pull_zone_id not in (None, "") else None,
+        "port_mappings": _port_mappings(endpoint), "sticky_sessions": {snake(key): value for key, value in sticky.items()} if sticky else None})}
+
+
+def _template_option(option, template):
+    """One option of mc_app's container_templates as a template read holds it."""
+    value = template.get(dict(TEMPLATE_FIELDS)[option])
+    if option == "entry_point":
+        return settled({snake(member): (value or {}).get(member) for member in ENTRY_POINT_MEMBERS}) or None
+    if option == "probes":
+        return {name: _probe_options(probe) for name, probe in (value or {}).items() if probe} or None
+    if option == "environment_variables":
+        return {variable["name"]: variable.get("value") or "" for variable in value or []}
+    if option == "endpoints":
+        return [_endpoint_options(endpoint) for endpoint in value or []]
+    if option == "volume_mounts":
+        return [{"name": mount["name"], "mount_path": mount.get("mountPath")} for mount in value or []]
+    # An image not pinned is written as pinned to nothing (""), so that a digest pinned later is drift.
+    return (value or "") if option == "image_digest" else value
+
+
+def _template_options(template):
+    options = {"name": template["name"]}
+    options.update((option, _template_option(option, template)) for option, _field in TEMPLATE_FIELDS)
+    # Each list and map is the whole of the template's, as the export writes it.
+    options.update(purge_entry_point=True, purge_probes=True, purge_environment_variables=True, purge_endpoints=True, purge_volume_mounts=True)
+    return settled(options)
+
+
+class Application(Part):
+    """An application's settings (``mc_rollout_app``) and its container templates, each whole
+    (``mc_rollout_containers``: image, environment, entry point, probes, endpoints, mounts), as
+    mc_app takes them; compared by mc_app's own merge: a field is drift when mc_app would send it.
+    The values of a container's ``secret_environment_variables`` never show in a drift."""
+
+    SETTINGS, CONTAINERS = "mc_rollout_app", "mc_rollout_containers"
+    SPEC = {name: spec for name, spec in app_options().items()
+            if name in ("runtime_type", "autoscaling", "region_settings", "volumes", "purge_volumes", "container_templates")}
+
+    def __init__(self):
+        self.validator = ArgumentSpecValidator(self.SPEC)
+
+    def variables(self):
+        return [self.SETTINGS, self.CONTAINERS]
+
+    def fields(self):
+        return (["%s.%s" % (self.SETTINGS, option) for option, _field in APP_SETTINGS]
+                + ["%s[].%s" % (self.CONTAINERS, option) for option, _field in TEMPLATE_FIELDS])
 
     def export(self, reads, app):
-        return {self.variable: [_container_options(template) for template in app.get("containerTemplates") or []]}
+        return {self.SETTINGS: _app_settings(app), self.CONTAINERS: [_template_options(template) for template in app.get("containerTemplates") or []]}
+
+    def _params(self, variables):
+        given = dict(variables.get(self.SETTINGS) or {})
+        if variables.get(self.CONTAINERS) is not None:
+            given["container_templates"] = variables[self.CONTAINERS]
+        result = self.validator.validate(given)
+        if result.error_messages:
+            raise InventoryError("%s: %s" % (" and ".join(self.variables()), "; ".join(result.error_messages)))
+        return result.validated_parameters
 
     def drift(self, reads, app, variables):
-        held = {template["name"]: _container_options(template) for template in app.get("containerTemplates") or []}
-        found = []
-        for container in variables.get(self.variable) or []:
-            account = held.get(container.get("name"))
-            if account is None:
-                found.append(drift("%s[%s]" % (self.variable, container.get("name")), container, None))
+        if variables.get(self.SETTINGS) is None and variables.get(self.CONTAINERS) is None:
+            return []
+        params = self._params(variables)
+        hosts = reads.registry_hosts()
+        predicted = merge_app(app, params, lambda registry_id: hosts.get(str(registry_id)))
+        patch = app_patch(app, predicted)
+        wanted, held = _app_settings(predicted), _app_settings(app)
+        found = [drift("%s.%s" % (self.SETTINGS, option), wanted[option], held[option]) for option, field in APP_SETTINGS if field in patch]
+        current = {template.get("name"): template for template in app.get("containerTemplates") or []}
+        after = {template.get("name"): template for template in predicted.get("containerTemplates") or []}
+        for options in params.get("container_templates") or []:
+            name, secrets = options["name"], set(options.get("secret_environment_variables") or {})
+            if name not in current:
+                found.append(drift("%s[%s]" % (self.CONTAINERS, name), _hidden(_template_options(after[name]), secrets), None))
                 continue
-            found.extend(drift("%s[%s].%s" % (self.variable, container["name"], option), value, account.get(option))
-                         for option, value in sorted(container.items()) if option != "name" and value is not None and value != account.get(option))
+            changed = template_patch(current[name], after[name])
+            for option, field in TEMPLATE_FIELDS:
+                if field in changed:
+                    found.append(drift("%s[%s].%s" % (self.CONTAINERS, name, option), _hidden(_template_option(option, after[name]), secrets, option),
+                                       _hidden(_template_option(option, current[name]), secrets, option)))
         return found
+
+
+def _hidden(value, secrets, option="environment_variables"):
+    """``value`` with the values of the secret environment variables hidden."""
+    if option == "environment_variables" and isinstance(value, dict) and secrets:
+        return {name: HIDDEN if name in secrets else held for name, held in value.items()}
+    if isinstance(value, dict) and isinstance(value.get("environment_variables"), dict):
+        return dict(value, environment_variables=_hidden(value["environment_variables"], secrets))
+    return value
 
 
 APP_SHAPE = Shape("mc_rollout", "mc_rollout_app_id", (
     Fixed("mc_rollout_app_id", lambda app: app["id"]),
-    Containers(),
+    Application(),
 ), by_name=("mc_rollout_app_name", lambda reads, app: app["name"]))
 
 VIDEO_LIBRARY_SHAPE = Shape("video_library", "video_library_name", (

@@ -8,7 +8,7 @@ from ansible.errors import AnsibleError
 
 from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described, named_only
 from ansible_collections.bunnynet.cloud.plugins.module_utils import account
-from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, shield_waf_rule
+from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, mc_container_template, shield_waf_rule
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.module_utils.test_account_round_trip import ACCOUNT, World
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 
@@ -244,3 +244,17 @@ def test_a_host_left_out_of_the_run_is_not_checked_but_what_it_names_is_not_unma
     assert hosts[1]["variables"] == {"dns_zone_domain": "example.com"}
     assert ("dns_zone", "example.com") not in {(item["kind"], item["name"]) for item in unmanaged}
     assert named_only("web", {"ansible_host": "192.0.2.1"}) == [] and named_only("site", {"static_site_name": "{{ name }}"}) == []
+
+
+def test_a_secret_environment_variable_is_compared_but_its_values_never_show(world):
+    world.run(mc_container_template, app_id="shopApp01", name="web", secret_environment_variables={"API_TOKEN": "LEAKCANARY-old"})
+    container = {"name": "web", "secret_environment_variables": {"API_TOKEN": "LEAKCANARY-new"}}
+
+    findings, _unmanaged = account.audit_account(
+        world.client, [described("app", {"mc_rollout_app_id": "shopApp01", "mc_rollout_containers": [container]})], storage_url=world.storage_url)
+
+    (change,) = findings[0]["drift"]
+    assert change["field"] == "mc_rollout_containers[web].environment_variables"
+    assert change["inventory"]["API_TOKEN"] == change["account"]["API_TOKEN"] == "********"
+    assert change["account"]["LOG_LEVEL"] == "info"
+    assert "LEAKCANARY" not in repr(findings)

@@ -274,16 +274,22 @@ def test_a_bot_detection_section_the_read_leaves_out_is_left_out():
     assert account.settable({"execution_mode": 7, "ip_address": {"sensitivity": "low"}}, options) == {"ip_address": {"sensitivity": "low"}}
 
 
-def test_an_application_is_exported_with_each_containers_image_tag_and_digest(simulator):
+def test_an_application_is_exported_with_its_settings_and_each_container_whole(simulator):
     template = {"imageRegistryId": "1", "imageNamespace": "library", "imageName": "nginx"}
     simulator.load(apps=[{"id": "app1", "name": "web", "containerTemplates": [
-        dict(template, id="t1", name="web", imageTag="1.27"),
+        dict(template, id="t1", name="web", imageTag="1.27", environmentVariables=[{"name": "LOG_LEVEL", "value": "info"}]),
         dict(template, id="t2", name="sidecar", imageTag="2.0", imageDigest="sha256:" + "ab" * 32),
     ]}])
 
     entry = exported(simulator, "app")["app_web"]
 
     assert entry["role"] == "mc_rollout"
-    assert entry["role_variables"] == {"mc_rollout_app_id": "app1", "mc_rollout_containers": [
-        {"name": "web", "image_tag": "1.27"}, {"name": "sidecar", "image_tag": "2.0", "image_digest": "sha256:" + "ab" * 32},
-    ]}
+    variables = entry["role_variables"]
+    assert variables["mc_rollout_app_id"] == "app1"
+    assert variables["mc_rollout_app"]["purge_volumes"] is True
+    web, sidecar = variables["mc_rollout_containers"]
+    assert {key: web[key] for key in ("name", "image_tag", "image_digest", "environment_variables")} == {
+        "name": "web", "image_tag": "1.27", "image_digest": "", "environment_variables": {"LOG_LEVEL": "info"}}
+    # An unpinned image is written as pinned to nothing, a pinned one with its digest; every list and map whole.
+    assert (sidecar["image_tag"], sidecar["image_digest"]) == ("2.0", "sha256:" + "ab" * 32)
+    assert all(web[purge] is True for purge in ("purge_environment_variables", "purge_endpoints", "purge_volume_mounts", "purge_probes"))
