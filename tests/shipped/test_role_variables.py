@@ -17,6 +17,7 @@ ROLES = {
     "dns_zone": {"dns_zone_domain": "typo.example", "dns_zone_record": [{"type": "A", "name": "@", "value": "192.0.2.1"}]},
     "mc_rollout": {"mc_rollout_app_id": "demoWebApp01", "mc_rollout_containers": [{"name": "web", "image_tag": "1.27.3"}], "mc_rollout_restrat": True},
     "edge_script_deploy": {"edge_script_deploy_name": "typo-router", "edge_script_deploy_code_file": "/dev/null", "edge_script_deploy_varaibles": []},
+    "storage_zone": {"storage_zone_name": "typo-zone", "storage_zone_setting": {"region": "DE"}},
 }
 MEANT = {
     "static_site_hostname": "static_site_hostnames",
@@ -26,6 +27,7 @@ MEANT = {
     "dns_zone_record": "dns_zone_records",
     "mc_rollout_restrat": "mc_rollout_restart",
     "edge_script_deploy_varaibles": "edge_script_deploy_variables",
+    "storage_zone_setting": "storage_zone_settings",
 }
 
 PLAYBOOK = """
