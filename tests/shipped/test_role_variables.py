@@ -18,6 +18,7 @@ ROLES = {
     "mc_rollout": {"mc_rollout_app_id": "demoWebApp01", "mc_rollout_containers": [{"name": "web", "image_tag": "1.27.3"}], "mc_rollout_restrat": True},
     "edge_script_deploy": {"edge_script_deploy_name": "typo-router", "edge_script_deploy_code_file": "/dev/null", "edge_script_deploy_varaibles": []},
     "storage_zone": {"storage_zone_name": "typo-zone", "storage_zone_setting": {"region": "DE"}},
+    "video_library": {"video_library_name": "typo-library", "video_library_prune": True},
 }
 MEANT = {
     "static_site_hostname": "static_site_hostnames",
@@ -28,6 +29,7 @@ MEANT = {
     "mc_rollout_restrat": "mc_rollout_restart",
     "edge_script_deploy_varaibles": "edge_script_deploy_variables",
     "storage_zone_setting": "storage_zone_settings",
+    "video_library_prune": "video_library_purge",
 }
 
 PLAYBOOK = """
