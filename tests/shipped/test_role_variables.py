@@ -19,6 +19,7 @@ ROLES = {
     "edge_script_deploy": {"edge_script_deploy_name": "typo-router", "edge_script_deploy_code_file": "/dev/null", "edge_script_deploy_varaibles": []},
     "storage_zone": {"storage_zone_name": "typo-zone", "storage_zone_setting": {"region": "DE"}},
     "video_library": {"video_library_name": "typo-library", "video_library_prune": True},
+    "mc_registry": {"mc_registry_display_name": "typo-registry", "mc_registry_username": "typo-bot"},
 }
 MEANT = {
     "static_site_hostname": "static_site_hostnames",
@@ -30,6 +31,7 @@ MEANT = {
     "edge_script_deploy_varaibles": "edge_script_deploy_variables",
     "storage_zone_setting": "storage_zone_settings",
     "video_library_prune": "video_library_purge",
+    "mc_registry_username": "mc_registry_user_name",
 }
 
 PLAYBOOK = """
