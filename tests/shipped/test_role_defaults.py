@@ -80,13 +80,15 @@ def module_options(installed_collections, new_user_shell, tmp_path_factory):
     return options
 
 
-SHARED_OPTIONS = {"api_key", "api_url", "api_timeout", "api_retries", "validate_certs"}
+SHARED_OPTIONS = {"api_key", "api_url", "api_timeout", "api_retries", "api_silence_limit", "stream_api_url", "validate_certs"}
 
 
 @pytest.mark.parametrize(("role", "variable", "module", "not_taken"), [
     ("pullzone_domains", "__pullzone_domains_pullzone_options", "pullzone", {"id", "name", "state"}),
     ("shield", "__shield_zone_options", "shield_zone", {"id", "pull_zone_id", "state", "lock_timeout"}),
     ("shield", "__shield_bot_detection_options", "shield_bot_detection", {"shield_zone_id", "lock_timeout"}),
+    ("storage_zone", "__storage_zone_options", "storage_zone", {"id", "name", "state"}),
+    ("video_library", "__video_library_options", "videolibrary", {"id", "name", "state", "settings"}),
 ])
 def test_a_settings_dict_takes_every_option_of_its_module(role, variable, module, not_taken, module_options):
     listed = yaml.safe_load((ROOT / "roles" / role / "vars" / "main.yml").read_text())[variable]

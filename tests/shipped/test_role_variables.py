@@ -17,6 +17,9 @@ ROLES = {
     "dns_zone": {"dns_zone_domain": "typo.example", "dns_zone_record": [{"type": "A", "name": "@", "value": "192.0.2.1"}]},
     "mc_rollout": {"mc_rollout_app_id": "demoWebApp01", "mc_rollout_containers": [{"name": "web", "image_tag": "1.27.3"}], "mc_rollout_restrat": True},
     "edge_script_deploy": {"edge_script_deploy_name": "typo-router", "edge_script_deploy_code_file": "/dev/null", "edge_script_deploy_varaibles": []},
+    "storage_zone": {"storage_zone_name": "typo-zone", "storage_zone_setting": {"region": "DE"}},
+    "video_library": {"video_library_name": "typo-library", "video_library_prune": True},
+    "mc_registry": {"mc_registry_display_name": "typo-registry", "mc_registry_username": "typo-bot"},
 }
 MEANT = {
     "static_site_hostname": "static_site_hostnames",
@@ -26,6 +29,9 @@ MEANT = {
     "dns_zone_record": "dns_zone_records",
     "mc_rollout_restrat": "mc_rollout_restart",
     "edge_script_deploy_varaibles": "edge_script_deploy_variables",
+    "storage_zone_setting": "storage_zone_settings",
+    "video_library_prune": "video_library_purge",
+    "mc_registry_username": "mc_registry_user_name",
 }
 
 PLAYBOOK = """
