@@ -316,7 +316,9 @@ PULL_ZONE_SHAPE = Shape("pullzone_domains", "pullzone_domains_pull_zone_id", (
              whole="pullzone_domains_edge_rules_purge", options=edge_rule_options()["rules"]["options"]),
     EdgeRulesPurge(),
     Fixed("pullzone_domains_purge", True),
-), by_name=("pullzone_domains_pull_zone_name", lambda reads, zone: zone["Name"]))
+), by_name=("pullzone_domains_pull_zone_name", lambda reads, zone: zone["Name"]), not_compared={
+    "pullzone_domains_complete_external_dns_certificate": "a step of issuing a certificate whose DNS is elsewhere, not something a read returns",
+})
 
 
 def _dns_record_options(record):
@@ -464,7 +466,19 @@ class SitePullZone(Part):
         return []
 
 
-STATIC_SITE_SHAPE.parts += (SitePullZone(),)
+def _site_hostnames(reads, zone):
+    serving = _static_site_pull_zone(reads, zone)
+    return _custom_hostnames(reads, serving) if serving else []
+
+
+STATIC_SITE_SHAPE.parts += (
+    SitePullZone(),
+    # The role gives every hostname it names a free certificate and Force SSL, and leaves the others be.
+    ItemList("static_site_hostnames", HOSTNAMES, _site_hostnames, to_options=hostname_value,
+             to_api=lambda name, zone: wanted_hostnames(dict(hostnames=[{"name": name, "force_ssl": True}], free_certificate=True,
+                                                            complete_external_dns_certificate=False))[0],
+             whole=False),
+)
 
 STORAGE_ZONE_SHAPE = Shape("storage_zone", "storage_zone_name", (
     Fixed("storage_zone_name", lambda zone: zone["Name"]),
@@ -769,7 +783,9 @@ def _hidden(value, secrets, option="environment_variables"):
 APP_SHAPE = Shape("mc_rollout", "mc_rollout_app_id", (
     Fixed("mc_rollout_app_id", lambda app: app["id"]),
     Application(),
-), by_name=("mc_rollout_app_name", lambda reads, app: app["name"]))
+), by_name=("mc_rollout_app_name", lambda reads, app: app["name"]), not_compared={
+    "mc_rollout_create": "how a first run creates the application; once it exists, mc_rollout_app holds its settings",
+})
 
 VIDEO_LIBRARY_SHAPE = Shape("video_library", "video_library_name", (
     Fixed("video_library_name", lambda library: library["Name"]),
@@ -805,7 +821,9 @@ REGISTRY_SHAPE = Shape("mc_registry", "mc_registry_display_name", (
     Options("mc_registry_", REGISTRY),
     RegistryPassword(),
     # The platform's own registries are no account's to manage.
-), applies=lambda reads, registry: not registry.get("isPlatformManaged"))
+), applies=lambda reads, registry: not registry.get("isPlatformManaged"), not_compared={
+    "mc_registry_password": "a secret the API never returns", "mc_registry_type": "a read of the registry does not return it",
+})
 
 
 KINDS = (

@@ -241,8 +241,11 @@ class ItemList(Part):
             if not changes:
                 continue
             account = self.to_options(held)
+            if not isinstance(account, dict):
+                # An item the variable holds as a string (a site's hostname) is its key: what differs is what it implies.
+                found.extend(drift("%s.%s" % (name, snake(field)), value, held.get(field)) for field, value in sorted(changes.items()))
+                continue
             predicted = self.to_options(self.items.predict(copy.deepcopy(held), changes))
-            # An item the variable holds as a string (a hostname) is its key: only what it implies can differ.
             asked = item if isinstance(item, dict) else {}
             for option in sorted(option for option in predicted if not same(predicted.get(option), account.get(option))):
                 found.append(drift("%s.%s" % (name, option), asked.get(option, predicted.get(option)), account.get(option)))
@@ -268,16 +271,18 @@ class Shape:
     manages a given record at all (a Shield zone that protects no pull zone, a storage zone no pull
     zone serves, is no host of its role). ``covers(reads, record)`` lists, as ``(kind, id)``, the
     other resources a host of the role manages with it (a static site's pull zone): none of them is
-    unmanaged.
+    unmanaged. ``not_compared`` says, by variable, why the audit leaves one of the role's variables
+    out that holds something of the account (one that only says how the role runs needs no word).
     """
 
-    def __init__(self, role, identity, parts, applies=None, by_name=None, covers=None):
+    def __init__(self, role, identity, parts, applies=None, by_name=None, covers=None, not_compared=None):
         self.role = role
         self.identity = identity
         self.parts = tuple(parts)
         self.applies = applies or (lambda reads, record: True)
         self.by_name = by_name
         self.covers = covers or (lambda reads, record: [])
+        self.not_compared = not_compared or {}
 
     def finders(self):
         """The variables a host names its resource by, the first it has deciding: any one says the

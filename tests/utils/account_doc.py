@@ -52,7 +52,14 @@ def render():
             out.append("")
             out.append("Found by %s. Exported and audited:" % " or ".join("`%s`" % name for name in shape.finders()))
             out.append("")
-            out.extend("- %s" % line for line in compared(shape))
+            lines = compared(shape)
+            out.extend("- %s" % line for line in lines)
+            # What the export writes beside the fields: which lists are whole, where the files come from, the serving pull zone.
+            also = sorted({name for name in shape.variables() if name not in shape.finders()
+                           and not any(line.startswith(("`%s`" % name, "`%s." % name, "`%s[" % name)) for line in lines)})
+            if also:
+                out.append("")
+                out.append("Written as well, and used by the comparison: %s." % ", ".join("`%s`" % name for name in also))
             if others:
                 out.append("")
                 out.append("Not compared:")

@@ -118,7 +118,7 @@ def test_a_storage_zone_a_pull_zone_serves_is_exported_as_a_static_site_that_its
     assert variables == {
         "static_site_name": "site", "static_site_pull_zone_name": "site-cdn", "static_site_region": "DE", "static_site_zone_tier": "standard",
         "static_site_replication_regions": ["NY"], "static_site_custom_404_file_path": "/404.html", "static_site_rewrite_404_to_200": True,
-        "static_site_files": [],
+        "static_site_files": [], "static_site_hostnames": [],
     }
     zone = run_module(storage_zone, simulator.api_args(
         name="site", region="DE", replication_regions=["NY"], custom_404_file_path="/404.html", rewrite_404_to_200=True), check_mode=True)

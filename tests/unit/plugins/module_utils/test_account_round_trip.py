@@ -92,7 +92,8 @@ ACCOUNT = dict(
               "Triggers": [{"Type": 0, "PatternMatches": ["*/admin*"], "PatternMatchingType": 0}]},
          ]},
         # The static site's pull zone.
-        {"Id": 11, "Name": "site", "OriginType": 2, "StorageZoneId": 4320},
+        {"Id": 11, "Name": "site", "OriginType": 2, "StorageZoneId": 4320,
+         "Hostnames": [{"Value": "www.site.example", "ForceSSL": True, "HasCertificate": True}]},
     ],
     video_libraries=[{"Id": 20, "Name": "lessons", "AllowedReferrers": ["courses.example.com"], "BlockedReferrers": ["copy.example.net"],
                       "EnabledResolutions": "360p,720p", "PlayerKeyColor": "#ff7755", "ShowHeatmap": True, "EnableMP4Fallback": True}],
@@ -243,6 +244,8 @@ OTHER_CHANGES = {
                                                            nameserver2="ns2.example.net"),
     "dns_zone_dnssec": lambda world: world.run(dns_zone, id=1, dnssec=True),
     "dns_zone_records": lambda world: world.run(dns_record, zone_id=1, records=[{"type": "A", "name": "www", "value": "192.0.2.10", "ttl": 60}]),
+    # Force SSL turned off by hand, on a hostname the site names.
+    "static_site_hostnames": lambda world: world.run(pullzone_hostname, pull_zone_id=11, hostnames=[{"name": "www.site.example", "force_ssl": False}]),
     "static_site_files": lambda world: world.upload(4320, "css/site.css", b"h1 { color: red; }\n"),
     "storage_zone_files": lambda world: world.upload(4321, "readme.txt", b"new"),
     "shield_waf_rules": lambda world: world.run(shield_waf_rule, shield_zone_id=4102, name="Block scanners", action="block",
