@@ -810,7 +810,8 @@ class RegistryPassword(Part):
         return []
 
     def export(self, reads, registry):
-        return {self.variable: None}
+        # A registry read without credentials (a public one) has no password to ask for.
+        return {self.variable: None} if registry.get("userName") else {}
 
     def drift(self, reads, registry, variables):
         return []

@@ -119,7 +119,8 @@ def export(module):
     found = [host for host in read_account(module.client, params["kinds"], with_roles=True, storage_url=params["storage_url"])
              if fnmatch.fnmatchcase(host["host"], params["hosts"])]
     exported = [dict(host, variables=host["role_variables"]) for host in found if host["role"]]
-    files = inventory_files(exported)
+    # A pattern that matches nothing writes nothing, not an empty inventory over the folder.
+    files = inventory_files(exported) if found else []
     written = write_files(params["dest"], files, module.check_mode)
     module.ansible.exit_json(
         changed=bool(written), written=written,

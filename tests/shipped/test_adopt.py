@@ -17,6 +17,7 @@ SOURCE = "plugin: bunnynet.cloud.account\nrole_variables: true\n"
 EXPORTED = {
     "pull_zone_demo-assets", "pull_zone_vz-20", "shield_zone_pull-zone-4711", "edge_script_demo-gateway",
     "app_demo_web", "app_demo_worker", "dns_zone_adopt.example", "storage_zone_adopt-site", "pull_zone_adopt-site-cdn",
+    "storage_zone_adopt-backups", "video_library_demo-lessons", "registry_Docker_Hub", "registry_GitHub_Packages", "registry_Private_registry",
 }
 APPLY = """
 - name: Apply the exported inventory with each host's role
@@ -91,7 +92,11 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     assert set(hosts["pullzone_domains"]["hosts"]) == {"pull_zone_demo-assets", "pull_zone_vz-20", "pull_zone_adopt-site-cdn"}
     site = yaml.safe_load((folder / "host_vars" / "storage_zone_adopt-site" / "main.yml").read_text())
     assert site == {"static_site_name": "adopt-site", "static_site_pull_zone_name": "adopt-site-cdn", "static_site_region": "DE",
-                    "static_site_replication_regions": ["NY"], "static_site_rewrite_404_to_200": False}
+                    "static_site_zone_tier": "standard", "static_site_replication_regions": ["NY"], "static_site_custom_404_file_path": None,
+                    "static_site_rewrite_404_to_200": False, "static_site_files": [], "static_site_hostnames": []}
+    # A registry without credentials asks for no password; one with a user name gets a vault placeholder for it.
+    assert "mc_registry_password" not in (folder / "host_vars" / "registry_Docker_Hub" / "main.yml").read_text()
+    assert "vault_registry_password" in (folder / "host_vars" / "registry_GitHub_Packages" / "vault.yml").read_text()
     shield = yaml.safe_load((folder / "host_vars" / "shield_zone_pull-zone-4711" / "main.yml").read_text())
     assert shield["shield_bot_detection"]["execution_mode"] in ("log_only", "challenge")
     assert {managed["name"] for managed in shield["shield_managed_lists"]} >= {"Tor exit nodes", "VPN providers"}
@@ -110,8 +115,10 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     vault = (folder / "host_vars" / "edge_script_demo-gateway" / "vault.yml").read_text()
     assert "vault_signing_key: REPLACE-WITH-THE-VALUE-OF-SIGNING_KEY" in vault
     assert "never returns" in vault and "ansible-vault encrypt" in vault
-    assert not (folder / "host_vars" / "video_library_demo-lessons").exists()
-    assert not (folder / "host_vars" / "storage_zone_adopt-backups").exists()
+    library = yaml.safe_load((folder / "host_vars" / "video_library_demo-lessons" / "main.yml").read_text())
+    assert library["video_library_name"] == "demo-lessons" and library["video_library_purge"] is True
+    backups = yaml.safe_load((folder / "host_vars" / "storage_zone_adopt-backups" / "main.yml").read_text())
+    assert backups["storage_zone_settings"]["region"] == "DE"
     assert sent and {method for method, _path in sent} == {"GET"}
 
 
@@ -128,12 +135,21 @@ def test_the_roles_and_the_audit_find_nothing_to_change_right_after_the_export(e
     assert writes == []
     recap = [line for line in applied.stdout.splitlines() if " : ok=" in line]
     assert len(recap) == len(EXPORTED) and all("changed=0" in line for line in recap), recap
-    assert report["schema_version"] == 1 and report["drifted"] is False
+    assert report["schema_version"] == 2 and report["drifted"] is False
     assert {finding["host"] for finding in report["resources"]} == EXPORTED
-    assert report["summary"] == {"hosts": len(EXPORTED), "resources": len(report["resources"]), "drifted": 0, "errors": 0, "unmanaged": 3}
-    # What no role manages: a video library, a storage zone no pull zone serves, a Shield zone of no pull zone.
-    assert unmanaged(report) == {("video_library", "demo-lessons"), ("storage_zone", "adopt-backups"), ("shield_zone", "no pull zone")}
+    assert report["summary"] == {"hosts": len(EXPORTED), "resources": len(EXPORTED), "drifted": 0, "errors": 0, "unmanaged": 2}
+    # What no role manages: a Shield zone of no pull zone, the platform's own registry.
+    assert {kind for kind, _name in unmanaged(report)} == {"shield_zone", "registry"}
     assert methods == {"GET"}
+
+
+def test_exporting_an_unchanged_account_again_writes_no_file(exported):
+    sandbox, _sent = exported
+    again = sandbox.run("ansible-playbook bunnynet.cloud.export -e export_dir=inventory")
+
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "files written: 0." in again.stdout
+    assert "changed=0" in [line for line in again.stdout.splitlines() if "localhost" in line and " : ok=" in line][0]
 
 
 def test_a_hostname_added_by_hand_is_drift_and_a_zone_added_by_hand_is_unmanaged(exported):
@@ -143,10 +159,10 @@ def test_a_hostname_added_by_hand_is_drift_and_a_zone_added_by_hand_is_unmanaged
 
     report, methods = audit(sandbox)
 
-    drifted = {(finding["host"], finding["resource"]) for finding in report["resources"] if finding["drifted"]}
-    assert drifted == {("pull_zone_demo-assets", "pull zone demo-assets hostnames")}
+    drifted = {(finding["host"], change["field"]) for finding in report["resources"] if finding["drifted"] for change in finding["drift"]}
+    assert drifted == {("pull_zone_demo-assets", "pullzone_domains_hostnames[sprawl.demo.example]")}
     assert ("dns_zone", "sprawl.example") in unmanaged(report)
-    assert report["summary"]["unmanaged"] == 4
+    assert report["summary"]["unmanaged"] == 3
     markdown = (sandbox.folder / "reports" / "drift.md").read_text()
     assert "## Unmanaged resources" in markdown and "| dns zone |" in markdown
     assert methods == {"GET"}
@@ -160,12 +176,3 @@ def test_an_export_that_matches_no_resource_fails_and_says_so(account):
     assert "No resource of the account matches export_hosts=bunnynet_dns_zone:" in " ".join(mistyped.stdout.split())
     assert not (account.folder / "nothing").exists()
     assert {entry["method"] for entry in account.requests()} == {"GET"}
-
-
-def test_exporting_an_unchanged_account_again_writes_no_file(exported):
-    sandbox, _sent = exported
-    again = sandbox.run("ansible-playbook bunnynet.cloud.export -e export_dir=inventory")
-
-    assert again.returncode == 0, again.stdout + again.stderr
-    assert "files written: 0." in again.stdout
-    assert "changed=0" in [line for line in again.stdout.splitlines() if "localhost" in line and " : ok=" in line][0]
