@@ -18,7 +18,7 @@ its lists with ``page``/``itemsPerPage`` (``items``, ``totalItems``); the client
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, BunnyClient, build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes
-from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY
+from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY, cdn_hostname
 
 try:
     import requests
