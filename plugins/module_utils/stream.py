@@ -99,12 +99,12 @@ def with_status_message(error):
 class StreamLibrary:
     """The library a Stream module works in: its ID, name, CDN hostname and pull zone; its key stays inside."""
 
-    def __init__(self, record, cdn_hostname):
+    def __init__(self, record, hostname):
         self.id = record["Id"]
         self.name = record["Name"]
         self.pull_zone_id = record.get("PullZoneId")
         self.api_key = record.get("ApiKey")
-        self.cdn_hostname = cdn_hostname
+        self.cdn_hostname = hostname
 
     def path(self, template, **params):
         return build_path("/library/{library}" + template, library=self.id, **params)
