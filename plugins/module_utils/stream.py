@@ -110,18 +110,10 @@ class StreamLibrary:
         return build_path("/library/{library}" + template, library=self.id, **params)
 
 
-def system_hostname(zone):
-    """The pull zone's own hostname (``vz-….b-cdn.net`` for a library), which the platform gives it."""
-    for hostname in (zone or {}).get("Hostnames") or []:
-        if hostname.get("IsSystemHostname"):
-            return hostname.get("Value")
-    return None
-
-
 def library_cdn_hostname(client, library):
     if not library.get("PullZoneId"):
         return None
-    return system_hostname(client.get(build_path("/pullzone/{id}", id=library["PullZoneId"])))
+    return cdn_hostname(client.get(build_path("/pullzone/{id}", id=library["PullZoneId"])))
 
 
 def open_library(module):

@@ -118,15 +118,13 @@ options:
     type: dict
     suboptions:
       resolutions:
-        description: Resolutions to encode.
+        description: Resolutions to encode, of V(240p), V(360p), V(480p), V(720p), V(1080p), V(1440p) and V(2160p).
         type: list
         elements: str
-        choices: [240p, 360p, 480p, 720p, 1080p, 1440p, 2160p]
       output_codecs:
-        description: Codecs to encode with.
+        description: Codecs to encode with, of V(x264), V(vp9), V(hevc) and V(av1).
         type: list
         elements: str
-        choices: [x264, vp9, hevc, av1]
       jit_encoding:
         description: Whether the video is encoded just in time (with premium encoding).
         type: bool
@@ -347,6 +345,11 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.stream_videos impor
 )
 
 
+def one_or_more_of(choices):
+    return (lambda given: ", ".join(value for value in given if value not in choices) or True,
+            "be one or more of: %s" % ", ".join(choices))
+
+
 def manage_video(module):
     params = module.params
     library = open_library(module)
@@ -376,7 +379,7 @@ def main():
             src=dict(type="path"), url=dict(type="str"), url_headers=dict(type="dict", no_log=True),
             replace=dict(type="str", choices=["when_changed", "never"], default="when_changed"),
             encoding=dict(type="dict", options=dict(
-                resolutions=dict(type="list", elements="str", choices=RESOLUTIONS), output_codecs=dict(type="list", elements="str", choices=CODECS),
+                resolutions=dict(type="list", elements="str"), output_codecs=dict(type="list", elements="str"),
                 jit_encoding=dict(type="bool"), transcribe=dict(type="bool"), transcribe_languages=dict(type="list", elements="str"),
                 source_language=dict(type="str"))),
             captions=dict(type="list", elements="dict", options=dict(language=dict(type="str", required=True), label=dict(type="str"),
@@ -391,6 +394,9 @@ def main():
             ("guid", dict(min_length=1)), ("title", dict(min_length=1)), ("chapters[].start", dict(minimum=0)), ("chapters[].end", dict(minimum=0)),
             ("moments[].timestamp", dict(minimum=0)), ("thumbnail_time", dict(minimum=0)), ("wait_timeout", dict(minimum=1)),
             ("captions[].language", dict(pattern=r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?", pattern_hint="a language code such as en or pt-BR")),
+            # Checked here rather than as the suboptions' choices, so that the message names encoding.resolutions.
+            ("encoding.resolutions", dict(satisfies=one_or_more_of(RESOLUTIONS))),
+            ("encoding.output_codecs", dict(satisfies=one_or_more_of(CODECS))),
         ),
         required_one_of=LIBRARY_KWARGS["required_one_of"] + [("guid", "title")],
         mutually_exclusive=LIBRARY_KWARGS["mutually_exclusive"] + [("src", "url")],
