@@ -1,5 +1,7 @@
 """stream_video against the simulator: uploaded once by content, metadata kept, replaced only when the file differs, waited for."""
 
+import re
+
 import pytest
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils import stream_videos
@@ -328,3 +330,19 @@ def test_the_library_key_never_shows_at_any_point(simulator, files):
     result = run(simulator, diff=True, **lesson(files))
 
     assert LIBRARY_KEY not in str(result)
+
+
+@pytest.mark.parametrize("method, path", [("POST", "^/stream/library/7/videos$"), ("POST", "^/stream/library/7/videos/[^/]+$"),
+                                          ("POST", "/captions/en$")])
+def test_a_write_whose_answer_is_lost_is_settled_by_reading_and_not_sent_twice(simulator, files, method, path):
+    load(simulator, collections=COLLECTIONS)
+    simulator.fault(method=method, path=path, status=502, apply=True, count=1)
+
+    result = run(simulator, api_retries=3, **lesson(files, thumbnail=None))
+
+    assert result["changed"] is True and result["video"]["status"] == "finished"
+    assert len(videos(simulator)) == 1
+    sent = [entry for entry in simulator.requests() if entry["method"] == method and re.search(path, entry["path"])]
+    assert len(sent) == 1
+    assert any("a read showed it applied" in " ".join(entry["reasons"]) for entry in result["retried"])
+    assert run(simulator, **lesson(files, thumbnail=None))["changed"] is False
