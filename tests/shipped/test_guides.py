@@ -25,6 +25,7 @@ GUIDES = [
     "docs/static-sites.md",
     "docs/site-on-your-own-domain.md",
     "docs/lifecycles.md",
+    "docs/stream.md",
 ]
 FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "api_keys",
                 "settings"}

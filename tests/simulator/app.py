@@ -10,6 +10,7 @@ from starlette.exceptions import HTTPException
 
 from . import control
 from .areas import AREAS
+from .areas.stream import StreamStyle
 from .errors import VALIDATION_TITLE, ApiError, ErrorStyle, LegacyStyle, MagicContainersStyle, ShieldStyle, status_phrase
 from .recording import RecordingMiddleware
 from .routing import VendorRouteTable, VendorRouting, query_parameter_names, served_routes
@@ -25,6 +26,7 @@ DOCUMENT_ERROR_STYLES = {
     "magic_containers": MagicContainersStyle(),
     "shield": ShieldStyle(),
     "edge_storage": _FALLBACK_STYLE,
+    "stream": StreamStyle(),
 }
 
 

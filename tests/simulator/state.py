@@ -12,7 +12,10 @@ from .faults import FaultBook, FaultRule, FaultRuleRequest
 DEFAULT_API_KEY = "sim-api-key"
 
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
-RESOURCE_LISTS = ("registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones")
+RESOURCE_LISTS = (
+    "registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "stream_collections", "stream_videos",
+    "shield_zones", "dns_zones", "storage_zones",
+)  # fmt: skip
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
 # and the state it is loaded into, and returns the completed list.
@@ -74,6 +77,7 @@ class Settings(BaseModel):
         default=[],
         description="Hostnames whose DNS does not point at their pull zone: loading a free certificate for one fails as on bunny.net.",
     )
+    encoding_seconds: float = Field(default=1.0, ge=0, le=3600, description="How long a Stream video takes from uploaded to finished.")
 
 
 class SettingsUpdate(BaseModel):
@@ -83,6 +87,7 @@ class SettingsUpdate(BaseModel):
     failing_image_tags: Optional[List[str]] = None
     taken_pull_zone_names: Optional[List[str]] = None
     unpointed_hostnames: Optional[List[str]] = None
+    encoding_seconds: Optional[float] = Field(default=None, ge=0, le=3600)
 
 
 class ApiKeys(BaseModel):
@@ -103,6 +108,8 @@ class Fixtures(BaseModel):
     edge_scripts: List[Dict[str, Any]] = []
     pull_zones: List[Dict[str, Any]] = []
     video_libraries: List[Dict[str, Any]] = []
+    stream_collections: List[Dict[str, Any]] = []
+    stream_videos: List[Dict[str, Any]] = []
     shield_zones: List[Dict[str, Any]] = []
     dns_zones: List[Dict[str, Any]] = []
     storage_zones: List[Dict[str, Any]] = []
@@ -131,6 +138,8 @@ class SimulatorState:
         self.edge_scripts: List[Dict[str, Any]] = []
         self.pull_zones: List[Dict[str, Any]] = []
         self.video_libraries: List[Dict[str, Any]] = []
+        self.stream_collections: List[Dict[str, Any]] = []
+        self.stream_videos: List[Dict[str, Any]] = []
         self.shield_zones: List[Dict[str, Any]] = []
         self.dns_zones: List[Dict[str, Any]] = []
         self.storage_zones: List[Dict[str, Any]] = []

@@ -34,7 +34,15 @@ WORLD = {
             "StorageZoneId": 1,
         }
     ],
-    "video_libraries": [{"Id": 1, "Name": "videos"}],
+    # The Stream API takes the library's key; these tests send the simulator's default key.
+    "video_libraries": [{"Id": 1, "Name": "videos", "ApiKey": "sim-api-key"}],
+    "stream_collections": [{"videoLibraryId": 1, "guid": "c0", "name": "intro"}],
+    "stream_videos": [
+        {"videoLibraryId": 1, "guid": "v0", "title": "Welcome", "collectionId": "c0", "originalHash": "AB", "storageSize": 1000,
+         "captions": [{"srclang": "en", "label": "English", "version": 1}], "chapters": [{"title": "Start", "start": 0, "end": 5}],
+         "moments": [{"label": "Hello", "timestamp": 1}], "metaTags": [{"property": "description", "value": "First"}]},
+        {"videoLibraryId": 1, "guid": "v1", "title": "Broken", "status": 5},
+    ],
     "registries": [{"id": 1, "displayName": "Docker Hub", "hostName": "docker.io"}],
     "edge_scripts": [
         {
@@ -182,6 +190,36 @@ READ_MODELS = [
     ReadModel("/storagezone?page=1", "core", "StorageZoneModel", pick=first("Items")),
     ReadModel("/storagezone", "core", "StorageZoneModel", method="POST", body={"Name": "fresh", "Region": "DE"}),
     ReadModel("/storagezone/regions", "core", "StorageRegionModel", pick=lambda body: body[0]),
+    ReadModel("/stream/library/1/collections", "stream", "PaginationListOfCollectionModel"),
+    ReadModel("/stream/library/1/collections?includeThumbnails=true", "stream", "PaginationListOfCollectionModel"),
+    ReadModel("/stream/library/1/collections/c0", "stream", "CollectionModel"),
+    ReadModel("/stream/library/1/collections", "stream", "CollectionModel", method="POST", body={"name": "new"}),
+    ReadModel("/stream/library/1/collections/c0", "stream", "StatusModel", method="POST", body={"name": "renamed"}),
+    ReadModel("/stream/library/1/collections/c0", "stream", "StatusModel", method="DELETE"),
+    ReadModel("/stream/library/1/videos", "stream", "PaginationListOfVideoModel"),
+    ReadModel("/stream/library/1/videos/v0", "stream", "VideoModel"),
+    ReadModel("/stream/library/1/videos/v1", "stream", "VideoModel"),
+    ReadModel("/stream/library/1/videos", "stream", "VideoModel", method="POST", body={"title": "New", "thumbnailTime": 1000}),
+    ReadModel("/stream/library/1/videos/v0", "stream", "StatusModel", method="POST", body={"title": "Renamed", "metaTags": []}),
+    ReadModel("/stream/library/1/videos/v0", "stream", "StatusModel", method="DELETE"),
+    ReadModel("/stream/library/1/videos/fetch", "stream", "StatusModel", method="POST", body={"url": "https://example.com/a.mp4"}),
+    ReadModel("/stream/library/1/videos/v0/heatmap", "stream", "VideoHeatmapModel"),
+    ReadModel("/stream/library/1/videos/v0/play", "stream", "VideoPlayDataModel"),
+    ReadModel("/stream/library/1/videos/v0/play/heatmap", "stream", "VideoPlayDataModel"),
+    ReadModel("/stream/library/1/statistics", "stream", "VideoStatisticsModel"),
+    ReadModel("/stream/library/1/videos/v0/reencode", "stream", "VideoModel", method="POST"),
+    ReadModel("/stream/library/1/videos/v0/outputs/1", "stream", "VideoModel", method="PUT"),
+    ReadModel("/stream/library/1/videos/v0/repackage", "stream", "VideoModel", method="POST"),
+    ReadModel("/stream/library/1/videos/v0/thumbnail?thumbnailUrl=https://example.com/t.jpg", "stream", "StatusModel", method="POST"),
+    ReadModel("/stream/library/1/videos/v0/captions/de", "stream", "CaptionValidationModel", method="POST", pick=lambda body: body["data"],
+              body={"srclang": "de", "label": "Deutsch", "captionsFile": "V0VCVlRUCgowMDowMC4wMDAgLS0+IDAwOjAxLjAwMApIYWxsbwo="}),
+    ReadModel("/stream/library/1/videos/v0/captions/en", "stream", "StatusModel", method="DELETE"),
+    ReadModel("/stream/library/1/videos/v0/transcribe", "stream", "StatusModel", method="POST", body={"targetLanguages": ["fr"]}),
+    ReadModel("/stream/library/1/videos/v0/smart", "stream", "StatusModel", method="POST", body={"generateTitle": True}),
+    ReadModel("/stream/library/1/videos/v0/resolutions", "stream", "VideoResolutionsInfoModel", pick=lambda body: body["data"]),
+    ReadModel("/stream/library/1/videos/v0/storage", "stream", "VideoStorageSizeModel", pick=lambda body: body["data"]),
+    ReadModel("/stream/library/1/videos/v0/resolutions/cleanup?resolutionsToDelete=240p", "stream", "StatusModel", method="POST"),
+    ReadModel("/stream/OEmbed?url=https://iframe.mediadelivery.net/embed/1/v0", "stream", "VideoOEmbedModel"),
     # The service's objects carry Checksum, ReplicatedZones and ContentType, which the vendor's
     # StorageObject leaves out (test_storage_zones.py holds them); every other property is the vendor's.
     ReadModel("/storage/site/", "edge_storage", "StorageObject", pick=lambda body: without_service_additions(body[0])),
@@ -193,7 +231,7 @@ READ_MODELS = [
 def test_a_read_model_has_every_property_of_the_vendor_model_and_its_types(simulator, api, read):
     simulator.load_fixtures(WORLD)
     answer = api.request(read.method, read.path, json=read.body)
-    assert answer.status_code in (200, 201), answer.text
+    assert answer.status_code in (200, 201, 202), answer.text
     body = answer.json()
     instance = read.pick(body) if read.pick else body
     assert mismatches(instance, {"$ref": read.model}, read.document, read.model) == []

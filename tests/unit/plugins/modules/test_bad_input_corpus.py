@@ -289,6 +289,27 @@ OTHER_CASES = [
     ("storage_sync", dict(storage_zone="site", src="/tmp", storage_url="storage.bunnycdn.com"), "storage_url", "must match an http:// or https:// URL"),
     ("storage_sync", dict(storage_zone="site", src="/tmp", dest="../other"), "dest", "without . or .. parts"),
     ("storage_sync", dict(storage_zone="site", src="/nonexistent/build"), "src", "is not a directory"),
+    # Stream: the library, the collection, the video's times, caption languages, encoding choices and the wait
+    ("stream_collection", dict(library_id=0, name="x"), "library_id", "must be at least 1, got 0"),
+    ("stream_collection", dict(library="", name="x"), "library", length(1, None, 0)),
+    ("stream_collection", dict(library="courses", name=""), "name", length(1, None, 0)),
+    ("stream_video", dict(library="courses", title=""), "title", length(1, None, 0)),
+    ("stream_video", dict(library="courses", title="x", chapters=[dict(title="a", start=0, end=-1)]), "chapters[0].end",
+     "must be at least 0, got -1"),
+    ("stream_video", dict(library="courses", title="x", moments=[dict(label="a", timestamp=-1)]), "moments[0].timestamp",
+     "must be at least 0, got -1"),
+    ("stream_video", dict(library="courses", title="x", thumbnail_time=-1), "thumbnail_time", "must be at least 0, got -1"),
+    ("stream_video", dict(library="courses", title="x", wait_timeout=0), "wait_timeout", "must be at least 1, got 0"),
+    ("stream_video", dict(library="courses", title="x", captions=[dict(language="english", src="a.vtt")]), "captions[0].language",
+     "must match a language code such as en or pt-BR"),
+    ("stream_video", dict(library="courses", title="x", encoding=dict(resolutions=["4k"])), "encoding.resolutions", one_or_more_of(
+        "240p", "360p", "480p", "720p", "1080p", "1440p", "2160p")),
+    ("stream_video", dict(library="courses", title="x", encoding=dict(output_codecs=["h264"])), "encoding.output_codecs", one_or_more_of(
+        "x264", "vp9", "hevc", "av1")),
+    ("stream_video", dict(library="courses", title="x", replace="always"), "replace", one_of("when_changed", "never")),
+    ("stream_video", dict(library="courses", title="x", stream_api_url="video.bunnycdn.com"), "stream_api_url",
+     "must match an http:// or https:// URL"),
+    ("stream_video_info", dict(library="courses", order_by="views"), "order_by", one_of("date", "title")),
 ]
 
 
