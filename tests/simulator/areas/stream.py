@@ -924,6 +924,6 @@ AREA = Area(
     name="stream",
     prefix="/stream",
     error_style=StreamStyle(),
-    router=router,
+    routers=(router,),
     fixture_fillers={"stream_collections": fill_collections, "stream_videos": fill_videos},
 )
