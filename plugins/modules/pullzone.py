@@ -183,6 +183,24 @@ options:
   origin_shield_zone_code:
     description: Where the origin shield is, by the API's zone code (for example V(FR) or V(IL)).
     type: str
+  dns_origin_scheme:
+    description:
+      - The scheme a zone that accelerates a DNS record (O(origin_type=dns_accelerate)) fetches
+        from the record's address with.
+      - A read of the zone does not return the setting; the zone's origin URL
+        (V(https://192.0.2.10:8443)) carries it, and the module compares it there.
+      - Giving it for a zone of another origin type fails before any request.
+    type: str
+    choices: [http, https]
+  dns_origin_port:
+    description:
+      - The port, 1 to 65535, a zone that accelerates a DNS record fetches from the record's
+        address on. Compared as the zone's origin URL carries it; a URL without a port means the
+        scheme's own (80 or 443).
+      - Left out, a new O(dns_origin_scheme) keeps the port the origin URL names, or the new
+        scheme's own when it names none.
+      - Giving it for a zone of another origin type fails before any request.
+    type: int
   settings:
     description:
       - Any other property of the API's pull zone update model, by its API name (for example
@@ -254,6 +272,12 @@ EXAMPLES = r"""
     storage_zone_id: 4321
     token_auth_enabled: true
 
+- name: Fetch an accelerated DNS record's origin over HTTPS on port 8443
+  bunnynet.cloud.pullzone:
+    name: example-accelerated
+    dns_origin_scheme: https
+    dns_origin_port: 8443
+
 - name: Delete a zone that is no longer used
   bunnynet.cloud.pullzone:
     name: example-old
@@ -290,6 +314,20 @@ pull_zone:
       description: V(standard) or V(volume).
       type: str
       sample: standard
+    dns_origin_scheme:
+      description:
+        - The scheme of a DNS-accelerated zone's origin, as its origin URL carries it.
+        - Only for zones whose origin type is V(dns_accelerate).
+      type: str
+      returned: when the zone accelerates a DNS record
+      sample: https
+    dns_origin_port:
+      description:
+        - The port of a DNS-accelerated zone's origin, as its origin URL carries it (the scheme's own when the URL names none).
+        - Only for zones whose origin type is V(dns_accelerate).
+      type: int
+      returned: when the zone accelerates a DNS record
+      sample: 8443
     hostnames:
       description: The zone's hostnames, each with C(value), C(force_ssl), C(is_system_hostname) and C(has_certificate).
       type: list
@@ -331,7 +369,7 @@ def main():
     module = BunnyModule(
         argument_spec=PULL_ZONE.argument_spec(settings=dict(type="dict")),
         result_key=PULL_ZONE.result_key,
-        rules=PULL_ZONE.rules() + (("name", dict(min_length=1)),),
+        rules=PULL_ZONE.rules() + (("name", dict(min_length=1)), ("dns_origin_port", dict(minimum=1, maximum=65535))),
         secret_keys=PULL_ZONE.secret_keys,
         **PULL_ZONE.module_kwargs()
     )

@@ -219,6 +219,9 @@ OTHER_CASES = [
     ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x", actions=[dict(type="force_ssl")])] * 2), "rules",
      "must give each description once, got 'x' more than once"),
     ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x")]), "rules[0].actions", "is required with state=present"),
+    # Pull zones: the origin of a DNS-accelerated zone
+    ("pullzone", dict(id=1, dns_origin_port=0), "dns_origin_port", bounds(1, 65535, 0)),
+    ("pullzone", dict(id=1, dns_origin_scheme="ftp"), "dns_origin_scheme", one_of("http", "https")),
     # Purges: a zone, a tag, absolute URLs
     ("pullzone_purge", dict(pull_zone_id=0), "pull_zone_id", "must be at least 1, got 0"),
     ("pullzone_purge", dict(pull_zone_id=1, cache_tag=""), "cache_tag", length(1, None, 0)),

@@ -258,6 +258,73 @@ def test_background_updates_off_with_stale_while_updating_fails_before_any_write
     assert writes(simulator) == []
 
 
+# --- The origin of a DNS-accelerated zone --------------------------------------------------------------
+
+ACCELERATED = {"Id": 40, "Name": "www-accelerated", "OriginType": 1, "OriginUrl": "http://192.0.2.10"}
+
+
+def test_a_dns_origin_reads_its_scheme_and_port_from_the_origin_url(simulator):
+    load(simulator, dict(ACCELERATED, OriginUrl="https://192.0.2.10:8443"))
+
+    zone = info(simulator, id=40)["pull_zones"][0]
+
+    assert (zone["dns_origin_scheme"], zone["dns_origin_port"]) == ("https", 8443)
+    assert "dns_origin_port" not in info(simulator, id=ZONE_ID)["pull_zones"][0]
+
+
+def test_a_dns_origin_without_a_port_uses_its_schemes_own(simulator):
+    load(simulator, ACCELERATED)
+
+    result = run(simulator, id=40, dns_origin_scheme="http", dns_origin_port=80)
+
+    assert result["changed"] is False
+    assert (result["pull_zone"]["dns_origin_scheme"], result["pull_zone"]["dns_origin_port"]) == ("http", 80)
+    assert writes(simulator) == []
+
+
+def test_a_new_dns_origin_scheme_and_port_are_sent_and_predicted_as_the_origin_url_reads_back(simulator):
+    load(simulator, ACCELERATED)
+    options = dict(id=40, dns_origin_scheme="https", dns_origin_port=8443)
+
+    checked = run(simulator, check_mode=True, diff=True, **options)
+    applied = run(simulator, **options)
+
+    assert writes(simulator) == [("POST", "/pullzone/40", {"DnsOriginScheme": "https", "DnsOriginPort": 8443})]
+    assert read_zone(simulator, 40)["OriginUrl"] == "https://192.0.2.10:8443"
+    assert checked["diff"]["before"]["dns_origin_port"] == 80 and checked["diff"]["after"]["dns_origin_port"] == 8443
+    assert_prediction_holds(checked["pull_zone"], applied["pull_zone"], info(simulator, id=40)["pull_zones"][0])
+    assert run(simulator, **options)["changed"] is False
+
+
+def test_a_scheme_alone_keeps_no_port_and_takes_the_schemes_own(simulator):
+    load(simulator, ACCELERATED)
+
+    checked = run(simulator, check_mode=True, id=40, dns_origin_scheme="https")
+    applied = run(simulator, id=40, dns_origin_scheme="https")
+
+    assert writes(simulator) == [("POST", "/pullzone/40", {"DnsOriginScheme": "https"})]
+    assert applied["pull_zone"]["origin_url"] == checked["pull_zone"]["origin_url"] == "https://192.0.2.10"
+    assert applied["pull_zone"]["dns_origin_port"] == 443
+
+
+def test_a_dns_origin_setting_for_a_zone_of_another_origin_fails_before_any_write(simulator):
+    load(simulator)
+
+    result = run(simulator, id=ZONE_ID, dns_origin_port=8080)
+
+    assert result["failed"] is True
+    assert "dns_origin_port applies to zones whose origin_type is dns_accelerate, and this zone's is url" in result["msg"]
+    assert writes(simulator) == []
+
+
+def test_a_dns_origin_port_out_of_range_fails_before_any_request(simulator):
+    result = run(simulator, id=40, dns_origin_port=70000)
+
+    assert result["failed"] is True
+    assert "dns_origin_port must be between 1 and 65535, got 70000" in result["msg"]
+    assert simulator.requests() == []
+
+
 # --- Delete -----------------------------------------------------------------------------------------
 
 def test_state_absent_deletes_the_zone_and_a_second_run_is_ok(simulator):
