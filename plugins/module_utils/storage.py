@@ -35,6 +35,8 @@ except ImportError:  # module.py fails the run with missing_required_lib("reques
     pass
 
 ZONE_TIERS = {"standard": 0, "edge": 1}
+# The vendor's StorageZoneS3Type: whether the zone also answers the S3-compatible API (chosen at creation only).
+ZONE_TYPES = {"standard": 0, "s3": 1}
 # Region codes as the API spells them (DE, NY, SYD, ...); the API knows which exist, and the list
 # grows, so the module checks their form and leaves the list to the API.
 REGION_RULE = dict(pattern=r"[A-Z]{2,4}", pattern_hint="a region code in capitals such as DE, NY or SYD")
@@ -57,14 +59,16 @@ NEW_ZONE = {
     "Custom404FilePath": None,
     "ZoneTier": ZONE_TIERS["standard"],
     "ReplicationChangeInProgress": False,
-    "StorageZoneType": 0,
+    "StorageZoneType": ZONE_TYPES["standard"],
 }
 # Properties the add model takes, by the name the add model gives them.
-ADD_NAMES = {"Name": "Name", "Region": "Region", "ZoneTier": "ZoneTier", "ReplicationZones": "ReplicationRegions"}
+ADD_NAMES = {"Name": "Name", "Region": "Region", "ZoneTier": "ZoneTier", "StorageZoneType": "StorageZoneType",
+             "ReplicationZones": "ReplicationRegions"}
 
 FIELDS = (
     Field("region", "Region", create_only=True),
     Field("zone_tier", "ZoneTier", names=ZONE_TIERS, create_only=True),
+    Field("zone_type", "StorageZoneType", names=ZONE_TYPES, create_only=True),
     Field("replication_regions", "ReplicationZones", type="list", elements="str", read_as="ReplicationRegions"),
     Field("custom_404_file_path", "Custom404FilePath"),
     Field("rewrite_404_to_200", "Rewrite404To200", type="bool"),

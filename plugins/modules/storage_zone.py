@@ -43,6 +43,16 @@ options:
         later fails the run and says so.
     type: str
     choices: [standard, edge]
+  zone_type:
+    description:
+      - V(s3) makes a zone that also answers the S3-compatible API, at the endpoint the result
+        names (RV(storage_zone.s3_hostname)); V(standard) one that answers the storage API only.
+      - Set only when the zone is created, V(standard) when left out then; the API cannot change
+        it later, so a different type fails the run and says so.
+      - The S3 API takes the zone's name as the access key ID and its password as the secret
+        access key.
+    type: str
+    choices: [standard, s3]
   replication_regions:
     description:
       - Codes of the regions the zone's files are copied to, besides O(region). Order does not
@@ -109,6 +119,17 @@ EXAMPLES = r"""
     custom_404_file_path: /index.html
     rewrite_404_to_200: true
 
+- name: Keep backups in a zone that S3 tools can reach
+  bunnynet.cloud.storage_zone:
+    name: example-backups
+    region: DE
+    zone_type: s3
+  register: backups
+
+- name: Show the S3 endpoint and the bucket's name
+  ansible.builtin.debug:
+    msg: "s3://{{ backups.storage_zone.name }} at https://{{ backups.storage_zone.s3_hostname }}"
+
 - name: Delete a zone and every file it holds
   bunnynet.cloud.storage_zone:
     name: example-old-files
@@ -150,6 +171,16 @@ storage_zone:
       description: Host of the storage API for this zone's files.
       type: str
       sample: storage.bunnycdn.com
+    storage_zone_type:
+      description: V(standard), or V(s3) for a zone that also answers the S3-compatible API (O(zone_type)).
+      type: str
+      sample: s3
+    s3_hostname:
+      description:
+        - Host of the S3-compatible endpoint of a V(s3) zone (C(https://<host>)), where the bucket
+          is the zone's name; V(null) for a zone check mode predicts.
+      type: str
+      sample: de-s3.storage.bunnycdn.com
     custom_404_file_path:
       description: File served when a file is missing.
       type: str

@@ -282,6 +282,7 @@ OTHER_CASES = [
     ("storage_zone", dict(name="site", region="de"), "region", "must match a region code in capitals such as DE, NY or SYD"),
     ("storage_zone", dict(name="site", region="DE", replication_regions=["NY", "new-york"]), "replication_regions[1]", "must match a region code"),
     ("storage_zone", dict(name="site", zone_tier="premium"), "zone_tier", one_of("standard", "edge")),
+    ("storage_zone", dict(name="site", zone_type="s4"), "zone_type", one_of("standard", "s3")),
     ("storage_zone", dict(name="site", state="gone"), "state", one_of("present", "absent")),
     ("storage_zone_info", dict(id=0), "id", "must be at least 1, got 0"),
     ("storage_zone_info", dict(name=""), "name", length(1, None, 0)),

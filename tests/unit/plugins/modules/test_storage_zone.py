@@ -68,6 +68,27 @@ def test_a_create_sends_the_add_model_with_its_own_name_for_replication_regions(
     assert (result["storage_zone"]["zone_tier"], result["storage_zone"]["storage_hostname"]) == ("edge", "syd.storage.bunnycdn.com")
 
 
+def test_an_s3_zone_is_created_with_its_type_and_returns_its_s3_endpoint(simulator):
+    options = dict(name="backups", region="NY", zone_type="s3")
+
+    checked = run(simulator, check_mode=True, diff=True, **options)
+    applied = run(simulator, **options)
+
+    assert writes(simulator) == [("POST", "/storagezone", {"Name": "backups", "Region": "NY", "StorageZoneType": 1})]
+    assert (checked["storage_zone"]["storage_zone_type"], checked["storage_zone"]["s3_hostname"]) == ("s3", None)
+    assert (applied["storage_zone"]["storage_zone_type"], applied["storage_zone"]["s3_hostname"]) == ("s3", "ny-s3.storage.bunnycdn.com")
+    assert_prediction_holds(checked["storage_zone"], applied["storage_zone"], read_back(simulator, applied["storage_zone"]["id"]),
+                            server_fields=SERVER_FIELDS)
+    assert run(simulator, **options)["changed"] is False
+
+
+def test_a_zone_created_without_a_type_is_a_standard_zone_without_an_s3_endpoint(simulator):
+    result = run(simulator, name="plain", region="DE")
+
+    assert (result["storage_zone"]["storage_zone_type"], result["storage_zone"]["s3_hostname"]) == ("standard", None)
+    assert "StorageZoneType" not in writes(simulator)[0][2]
+
+
 def test_a_create_with_404_settings_adds_the_zone_then_updates_them_and_predicts_both(simulator):
     options = dict(name="app", region="DE", custom_404_file_path="/index.html", rewrite_404_to_200=True)
     checked = run(simulator, check_mode=True, **options)
@@ -173,8 +194,8 @@ def test_a_new_zone_with_its_own_region_as_a_replication_region_is_refused_befor
     assert simulator.writes() == []
 
 
-@pytest.mark.parametrize("option, value", [("region", "NY"), ("zone_tier", "edge")])
-def test_a_different_region_or_tier_fails_saying_it_is_set_at_creation(site, option, value):
+@pytest.mark.parametrize("option, value", [("region", "NY"), ("zone_tier", "edge"), ("zone_type", "s3")])
+def test_a_different_region_tier_or_type_fails_saying_it_is_set_at_creation(site, option, value):
     result = run(site, name="site", **{option: value})
 
     assert result["failed"] is True
