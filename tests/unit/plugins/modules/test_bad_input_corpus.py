@@ -222,6 +222,13 @@ OTHER_CASES = [
     # Pull zones: the origin of a DNS-accelerated zone
     ("pullzone", dict(id=1, dns_origin_port=0), "dns_origin_port", bounds(1, 65535, 0)),
     ("pullzone", dict(id=1, dns_origin_scheme="ftp"), "dns_origin_scheme", one_of("http", "https")),
+    # Optimizer classes: a name URLs can give, once, and the transformations' bounds and choices
+    ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="")]), "classes[0].name", length(1, None, 0)),
+    ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="a b")]), "classes[0].name", "must match letters, digits, - and _"),
+    ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="a"), dict(name="a")]), "classes", "must name each class once"),
+    ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="a", brightness=-101)]), "classes[0].brightness", bounds(-100, 100, -101)),
+    ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="a", crop_gravity="up")]), "crop_gravity", "must be one of"),
+    ("pullzone_optimizer_class", dict(pull_zone_id=0, classes=[dict(name="a")]), "pull_zone_id", "must be at least 1, got 0"),
     # Purges: a zone, a tag, absolute URLs
     ("pullzone_purge", dict(pull_zone_id=0), "pull_zone_id", "must be at least 1, got 0"),
     ("pullzone_purge", dict(pull_zone_id=1, cache_tag=""), "cache_tag", length(1, None, 0)),
