@@ -23,6 +23,7 @@ GUIDES = [
     "docs/dns-zones.md",
     "docs/static-sites.md",
     "docs/lifecycles.md",
+    "docs/keys-and-certificates.md",
 ]
 FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "api_keys",
                 "settings"}

@@ -451,6 +451,19 @@ def _install_certificate(hostname: Dict[str, Any], provision_type: int) -> None:
     hostname["CertificateKey"] = "LS0tLS1QUklWQVRF" + new_id(40)
 
 
+def install_wildcard_certificate(state: SimulatorState, domain: str) -> None:
+    """A wildcard certificate for ``domain`` (issued through its Bunny DNS zone) serves the account's
+    hostnames it covers that have none: the domain, ``*.<domain>`` and the names one label below it.
+    Call with the state's lock held."""
+    domain = domain.lower().rstrip(".")
+    for _zone, hostname in _all_hostnames(state.pull_zones):
+        value = hostname["Value"].lower().rstrip(".")
+        head, _, rest = value.partition(".")
+        covered = value == domain or (rest == domain and head)
+        if covered and not hostname["HasCertificate"]:
+            _install_certificate(hostname, CERTIFICATE_PROVISION_DNS01)
+
+
 HOSTNAME_BODY = documented_body(HostnameRequest)
 
 

@@ -229,6 +229,16 @@ OTHER_CASES = [
     ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="a", brightness=-101)]), "classes[0].brightness", bounds(-100, 100, -101)),
     ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="a", crop_gravity="up")]), "crop_gravity", "must be one of"),
     ("pullzone_optimizer_class", dict(pull_zone_id=0, classes=[dict(name="a")]), "pull_zone_id", "must be at least 1, got 0"),
+    # Certificates: a hostname, a source and what it needs, the key type
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="https://cdn.example.com", source="free"), "hostname", HOSTNAME_RULE),
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="cdn.example.com", source="letsencrypt"), "source",
+     one_of("custom", "free", "dns_validation", "http_validation", "wildcard")),
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="cdn.example.com", source="custom", certificate_key="k"), "source is custom",
+     "certificate, certificate_file"),
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="cdn.example.com", source="wildcard"), "source is wildcard", "dns_zone_id"),
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="cdn.example.com", source="wildcard", dns_zone_id=0), "dns_zone_id",
+     "must be at least 1, got 0"),
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="cdn.example.com", key_type="dsa"), "key_type", one_of("ecdsa", "rsa")),
     # Purges: a zone, a tag, absolute URLs
     ("pullzone_purge", dict(pull_zone_id=0), "pull_zone_id", "must be at least 1, got 0"),
     ("pullzone_purge", dict(pull_zone_id=1, cache_tag=""), "cache_tag", length(1, None, 0)),
