@@ -26,6 +26,7 @@ from urllib.parse import quote
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import SAFE_METHODS, BunnyApiError, BunnyClient
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure, Plan
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.regions import STORAGE_REGIONS, unknown_code_problems
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, name_taken
 
 try:
@@ -98,7 +99,20 @@ RESULT_NAMES = {"rewrite404_to200": "rewrite_404_to_200", "custom404_file_path":
 
 
 class StorageZoneResource(Resource):
-    """The engine's resource, with results in the options' spelling of the 404 settings."""
+    """The engine's resource, with results in the options' spelling of the 404 settings, and the
+    regions a write would give the zone checked against the storage regions the API lists."""
+
+    def plan(self, module, desired):
+        plan = super().plan(module, desired)
+        current = plan.record or {}
+        new = [("region", [desired["Region"]])] if "Region" in desired and not current else []
+        added = [region for region in desired.get("ReplicationZones") or [] if region not in (current.get("ReplicationRegions") or [])]
+        new += [("replication_regions", added)] if added else []
+        if plan.writes and not plan.problems and new:
+            offered = STORAGE_REGIONS.regions(module.client)
+            for option, codes in new:
+                plan.problems.extend(unknown_code_problems(option, codes, offered, "storage"))
+        return plan
 
     def project(self, record):
         projected = super().project(record)

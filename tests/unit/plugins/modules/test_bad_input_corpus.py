@@ -293,6 +293,10 @@ OTHER_CASES = [
      one_of("none", "ping", "http", "monitor")),
     ("dns_record", dict(zone="example.com", records=[dict(type="A", name="x", value="192.0.2.1", geolocation_longitude=181.0)]),
      "records[0].geolocation_longitude", "must be between -180 and 180"),
+    # Regions: the services, and codes that name something
+    ("region_info", dict(service=["edge"]), "service", one_or_more_of("cdn", "storage", "magic_containers", "database")),
+    ("region_info", dict(service=[]), "service", items(1, None, 0)),
+    ("region_info", dict(service=["cdn"], codes=[""]), "codes[0]", length(1, None, 0)),
     # Storage zones and their files
     ("storage_zone", dict(name=""), "name", length(1, None, 0)),
     ("storage_zone", dict(id=0), "id", "must be at least 1, got 0"),
