@@ -10,6 +10,7 @@ set most; ``settings`` reaches every other property of the update model by its A
 against pull_zone_settings.py before any request.
 """
 
+from ansible_collections.bunnynet.cloud.plugins.module_utils.key_rotation import RETURN_OPTION, ROTATE_OPTION, hand_over, rotate
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_settings import (
     BOOL,
     FLOAT,
@@ -284,3 +285,26 @@ def describe_error(error):
         return ("%s The name of a pull zone is unique across all of bunny.net, not only your account; choose "
                 "another name." % str(error))
     return None
+
+
+# --- The token authentication key: set, rotated, or returned on request ---------------------------------
+
+TOKEN_KEY_OPTIONS = dict(token_key=dict(type="str", no_log=True), rotate_token_key=dict(ROTATE_OPTION), return_token_key=dict(RETURN_OPTION))
+# The vendor's ResetPullZoneSecurityKeyModel bounds the key a task chooses.
+TOKEN_KEY_RULES = (("token_key", dict(min_length=8, max_length=36)),)
+
+
+def plan_token_key(module, plan):
+    """Add to the zone's plan the reset of its token key (to the key given, or, asked to rotate it, a
+    new one the API makes), and the key under the result's ``secrets`` when rotated or asked for."""
+    params = module.params
+    if params["state"] == "absent" or plan.problems:
+        return plan
+    token_key = params["token_key"]
+    if params["rotate_token_key"] or (token_key is not None and token_key != (plan.record or {}).get("ZoneSecurityKey")):
+        body = {"SecurityKey": token_key} if token_key is not None else None
+        rotate(module, plan, PULL_ZONE, "token_key", "ZoneSecurityKey",
+               lambda record: ("POST", PULL_ZONE.path(record["Id"]) + "/resetSecurityKey", body, None), wanted=token_key)
+    if params["rotate_token_key"] or params["return_token_key"]:
+        hand_over(module, plan, PULL_ZONE, {"token_key": "ZoneSecurityKey"})
+    return plan

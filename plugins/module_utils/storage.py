@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from urllib.parse import quote
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import SAFE_METHODS, BunnyApiError, BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.module_utils.key_rotation import RETURN_OPTION, ROTATE_OPTION, hand_over, rotate
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure, Plan
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.regions import STORAGE_REGIONS, unknown_code_problems
@@ -131,6 +132,32 @@ STORAGE_ZONE = StorageZoneResource(
     writes=Writes(create_names=ADD_NAMES, create_requires=("region",)),
     problems=zone_problems,
 )
+
+
+# --- The passwords: rotated, or returned on request ---------------------------------------------------
+
+# Switches, not secrets: no_log=False says so to Ansible, which warns of options named like passwords.
+PASSWORD_OPTIONS = dict(rotate_password=dict(ROTATE_OPTION, no_log=False), rotate_read_only_password=dict(ROTATE_OPTION, no_log=False),
+                        return_passwords=dict(RETURN_OPTION, no_log=False))
+# Each password by its name under the result's secrets, its API name, and the reset that makes a new one.
+PASSWORDS = (
+    ("password", "Password", lambda record: ("POST", STORAGE_ZONE.path(record["Id"]) + "/resetPassword", None, None)),
+    ("read_only_password", "ReadOnlyPassword", lambda record: ("POST", "/storagezone/resetReadOnlyPassword", None, {"id": record["Id"]})),
+)
+
+
+def plan_passwords(module, plan):
+    """Add to the zone's plan the resets asked for, and the passwords under the result's ``secrets``
+    when one was reset or the task asked for them."""
+    params = module.params
+    if params["state"] == "absent" or plan.problems:
+        return plan
+    for name, api, request in PASSWORDS:
+        if params["rotate_" + name]:
+            rotate(module, plan, STORAGE_ZONE, name, api, request)
+    if plan.result.get("rotated") or params["return_passwords"]:
+        hand_over(module, plan, STORAGE_ZONE, {name: api for name, api, _request in PASSWORDS})
+    return plan
 
 
 def describe_error(error):

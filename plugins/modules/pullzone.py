@@ -124,6 +124,30 @@ options:
       - Whether URLs must carry a token signed with the zone's security key.
       - The key is a secret; it is masked in every result and diff.
     type: bool
+  token_key:
+    description:
+      - The zone's token authentication key, 8 to 36 characters, to set; a secret (C(no_log)).
+      - Compared with the key the zone has, so a run with the same key changes nothing. To rotate it
+        with a key of your own, change the value (in your vault) and run the task again.
+      - Mutually exclusive with O(rotate_token_key) and O(return_token_key); the key is yours already.
+    type: str
+  rotate_token_key:
+    description:
+      - Have the API make a new token authentication key for the zone, on this run. URLs signed with
+        the old key stop working at once, so hand the new key on in the same play (see the collection's
+        docs/keys-and-certificates.md).
+      - A rotation happens only when asked: every run with V(true) rotates again.
+      - The new key is returned under RV(secrets.token_key).
+    type: bool
+    default: false
+  return_token_key:
+    description:
+      - Return the zone's token authentication key under RV(secrets.token_key), for a task that signs
+        URLs with it.
+      - The task's whole result is then hidden from output, as C(no_log) hides it; only what the task
+        registers holds the key. RV(pull_zone.zone_security_key) stays masked.
+    type: bool
+    default: false
   token_auth_ip_validation:
     description: Whether a signed URL also binds the visitor's IP address.
     type: bool
@@ -232,7 +256,9 @@ notes:
   - The API failed parallel creates of pull zones, so creates from parallel tasks on one controller run one after another
     (O(lock_timeout)), as writes to one zone do.
   - The zone's security key, S3 signing credentials and log forwarding token are secrets. They are
-    masked in results, diffs and failures, and kept out of the output at any verbosity.
+    masked in results, diffs and failures, and kept out of the output at any verbosity. The token
+    key is returned under RV(secrets) only when a task rotates it or asks for it, and the task's
+    result is then hidden from output.
 seealso:
   - module: bunnynet.cloud.pullzone_info
   - module: bunnynet.cloud.pullzone_hostname
@@ -278,6 +304,27 @@ EXAMPLES = r"""
     dns_origin_scheme: https
     dns_origin_port: 8443
 
+- name: Read the token key to sign download URLs with
+  bunnynet.cloud.pullzone:
+    name: example-downloads
+    return_token_key: true
+  register: downloads
+
+- name: Rotate the token key when asked to (ansible-playbook ... -e rotate_keys=true)
+  bunnynet.cloud.pullzone:
+    name: example-downloads
+    rotate_token_key: true
+  register: rotated
+  when: rotate_keys | default(false) | bool
+
+- name: Give the signing script the new key
+  bunnynet.cloud.edge_script_secret:
+    script_name: router
+    name: TOKEN_KEY
+    value: "{{ rotated.secrets.token_key }}"
+    update_secret: always
+  when: rotated is changed
+
 - name: Delete a zone that is no longer used
   bunnynet.cloud.pullzone:
     name: example-old
@@ -285,6 +332,22 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
+secrets:
+  description:
+    - The zone's token authentication key (C(token_key)), when O(rotate_token_key) or
+      O(return_token_key) asks for it; the new key after a rotation. V(null) in check mode for a key
+      the API has yet to make.
+    - The task's result is hidden from output when it holds them.
+  returned: when asked for, or rotated
+  type: dict
+  sample:
+    token_key: 4c4b3f0a-63c2-4b9d-93a1-2f6e0f6b1c5d
+rotated:
+  description: The secrets the run rotated (or, in check mode, would rotate); a diff shows them masked on both sides.
+  returned: when a secret was rotated
+  type: list
+  elements: str
+  sample: [token_key]
 pull_zone:
   description:
     - The zone in snake_case, every property the API reads back, after the changes; the
@@ -351,10 +414,14 @@ pull_zone:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import (
     PULL_ZONE,
+    TOKEN_KEY_OPTIONS,
+    TOKEN_KEY_RULES,
     describe_error,
     desired_zone,
+    plan_token_key,
     settings_problems,
 )
 
@@ -362,16 +429,19 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource 
 def manage_zone(module):
     problems = settings_problems(module.params["settings"] or {})
     module.refuse(problems)
-    PULL_ZONE.converge(module, desired_zone(module.params))
+    apply(module, plan_token_key(module, PULL_ZONE.plan(module, desired_zone(module.params))))
 
 
 def main():
+    kwargs = PULL_ZONE.module_kwargs()
+    # A key the task gives is the task's already: it is neither rotated nor returned.
+    kwargs["mutually_exclusive"] = [("token_key", "rotate_token_key"), ("token_key", "return_token_key")]
     module = BunnyModule(
-        argument_spec=PULL_ZONE.argument_spec(settings=dict(type="dict")),
+        argument_spec=PULL_ZONE.argument_spec(settings=dict(type="dict"), **TOKEN_KEY_OPTIONS),
         result_key=PULL_ZONE.result_key,
-        rules=PULL_ZONE.rules() + (("name", dict(min_length=1)), ("dns_origin_port", dict(minimum=1, maximum=65535))),
+        rules=PULL_ZONE.rules() + (("name", dict(min_length=1)), ("dns_origin_port", dict(minimum=1, maximum=65535))) + TOKEN_KEY_RULES,
         secret_keys=PULL_ZONE.secret_keys,
-        **PULL_ZONE.module_kwargs()
+        **kwargs
     )
     module.run(manage_zone, describe_error=describe_error)
 

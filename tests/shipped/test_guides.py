@@ -160,3 +160,17 @@ def test_the_adoption_guide_exports_the_demo_account_and_audits_it(guides, sandb
         ("edge_script_demo-gateway", "edge script demo-gateway release")]
     assert {(resource["kind"], resource["name"]) for resource in report["unmanaged"]} == {
         ("video_library", "demo-lessons"), ("shield_zone", "no pull zone")}
+
+
+def test_the_rotation_section_hands_the_new_password_on_and_changes_nothing_unasked(guides, sandbox):
+    result = run_section(sandbox, guides, "docs/keys-and-certificates.md", "Rotating a key, with a safe hand-off")
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    recaps = [int(changed) for changed in RECAP.findall(result.stdout)]
+    assert recaps[0] > 0 and recaps[1] > 0 and recaps[2] == 0, recaps
+    (zone,) = [zone for zone in sandbox.api("GET", "/storagezone") if zone["Name"] == "demo-uploads"]
+    web = sandbox.api("GET", "/mc/apps/demoWebApp01")["containerTemplates"][0]
+    assert {"name": "STORAGE_PASSWORD", "value": zone["Password"]} in [
+        {"name": variable["name"], "value": variable["value"]} for variable in web["environmentVariables"]]
+    assert zone["Password"] not in result.stdout + result.stderr
+    assert not (sandbox.folder / "demo-uploads.password").exists()

@@ -219,6 +219,10 @@ OTHER_CASES = [
     ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x", actions=[dict(type="force_ssl")])] * 2), "rules",
      "must give each description once, got 'x' more than once"),
     ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x")]), "rules[0].actions", "is required with state=present"),
+    # Pull zones: a token key of the reset model's length, not rotated or returned as well
+    ("pullzone", dict(id=1, token_key="short"), "token_key", length(8, 36, 5)),
+    ("pullzone", dict(id=1, token_key="t" * 37), "token_key", length(8, 36, 37)),
+    ("pullzone", dict(id=1, token_key="long-enough", rotate_token_key=True), "token_key|rotate_token_key", "mutually exclusive"),
     # Pull zones: the origin of a DNS-accelerated zone
     ("pullzone", dict(id=1, dns_origin_port=0), "dns_origin_port", bounds(1, 65535, 0)),
     ("pullzone", dict(id=1, dns_origin_scheme="ftp"), "dns_origin_scheme", one_of("http", "https")),
