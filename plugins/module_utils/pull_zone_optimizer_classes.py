@@ -133,7 +133,7 @@ def _as_set(classes):
 
 OPTIMIZER_CLASSES = Items(
     noun="optimizer class", parent=PULL_ZONE, parent_option="pull_zone_id", field="OptimizerClasses",
-    key=lambda item: item.get("Name"), differences=class_differences, predict=replaced, new_item=lambda wanted: dict(wanted),
+    key=lambda item: item.get("Name"), differences=class_differences, predict=replaced, new_item=dict,
     project=project_class, add=_one_update, change=_one_update, remove=_one_update, order=("update",),
 )
 

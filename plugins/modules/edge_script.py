@@ -118,7 +118,7 @@ options:
       - Have the API make a new deployment key for the script, on this run. Deployments with the old
         key are refused at once, so hand the new one to what deploys (a CI secret, a vault file) in the
         same play (see the collection's docs/keys-and-certificates.md).
-      - A rotation happens only when asked: every run with V(true) rotates again.
+      - A rotation happens only when asked; every run with V(true) rotates again.
       - The new key is returned under RV(secrets.deployment_key).
     type: bool
     default: false
@@ -207,6 +207,10 @@ secrets:
   type: dict
   sample:
     deployment_key: 9f3b2c1d-7e6a-4b5c-8d9e-0f1a2b3c4d5e
+  contains:
+    deployment_key:
+      description: The key that deploys code to the script.
+      type: str
 rotated:
   description: The secrets the run rotated (or, in check mode, would rotate); a diff shows them masked on both sides.
   returned: when a secret was rotated

@@ -136,7 +136,7 @@ options:
       - Have the API make a new token authentication key for the zone, on this run. URLs signed with
         the old key stop working at once, so hand the new key on in the same play (see the collection's
         docs/keys-and-certificates.md).
-      - A rotation happens only when asked: every run with V(true) rotates again.
+      - A rotation happens only when asked; every run with V(true) rotates again.
       - The new key is returned under RV(secrets.token_key).
     type: bool
     default: false
@@ -342,6 +342,10 @@ secrets:
   type: dict
   sample:
     token_key: 4c4b3f0a-63c2-4b9d-93a1-2f6e0f6b1c5d
+  contains:
+    token_key:
+      description: The zone's token authentication key, which signs its URLs.
+      type: str
 rotated:
   description: The secrets the run rotated (or, in check mode, would rotate); a diff shows them masked on both sides.
   returned: when a secret was rotated

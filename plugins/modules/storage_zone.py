@@ -67,7 +67,7 @@ options:
       - Have the API make a new password for the zone, on this run. The storage API, FTP and the S3
         API refuse the old one at once, so hand the new one on in the same play (see the collection's
         docs/keys-and-certificates.md); M(bunnynet.cloud.storage_sync) reads the password itself.
-      - A rotation happens only when asked: every run with V(true) rotates again.
+      - A rotation happens only when asked; every run with V(true) rotates again.
       - The new password is returned under RV(secrets.password).
     type: bool
     default: false
@@ -195,6 +195,13 @@ secrets:
   sample:
     password: 5b0c2a9e-1f3d-4c8b-9a7e-2d4f6b8c0e1a-8e7d6c5b4a392
     read_only_password: 0e1a2b3c-4d5e-4f60-8172-93a4b5c6d7e8-1f2e3d4c5b6a7
+  contains:
+    password:
+      description: The zone's password, which the storage API, FTP and the S3 API take.
+      type: str
+    read_only_password:
+      description: The zone's read-only password.
+      type: str
 rotated:
   description: The passwords the run rotated (or, in check mode, would rotate); a diff shows them masked on both sides.
   returned: when a password was rotated
