@@ -19,7 +19,7 @@ import yaml
 
 REPOSITORY_ROOT = Path(__file__).resolve().parents[2]
 FENCE = re.compile(r"^(?P<indent>\s*)```(?P<language>\S*)\s*$")
-NAMED_FILE = re.compile(r"^(?:#|//) (?P<path>[\w./-]+\.(?:ya?ml|json|txt|js|vtt|mp4))$")
+NAMED_FILE = re.compile(r"^(?:#|//) (?P<path>[\w./-]+\.(?:ya?ml|json|txt|js|vtt|mp4|crt|key))$")
 SIMULATOR_KEY = "guide-test-key"
 
 

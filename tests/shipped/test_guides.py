@@ -26,6 +26,7 @@ GUIDES = [
     "docs/site-on-your-own-domain.md",
     "docs/lifecycles.md",
     "docs/stream.md",
+    "docs/keys-and-certificates.md",
 ]
 FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "api_keys",
                 "settings"}
@@ -205,3 +206,15 @@ def test_the_own_domain_guide_serves_the_site_through_its_cname_behind_shield(gu
     assert shield_zone["wafExecutionMode"] == 1
     rate_limits = sandbox.api("GET", "/shield/rate-limits/%d" % shield_zone["shieldZoneId"])["data"]
     assert [rule["ruleName"] for rule in rate_limits] == ["Order form"]
+def test_the_rotation_section_hands_the_new_password_on_and_changes_nothing_unasked(guides, sandbox):
+    result = run_section(sandbox, guides, "docs/keys-and-certificates.md", "Rotating a key, with a safe hand-off")
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    recaps = [int(changed) for changed in RECAP.findall(result.stdout)]
+    assert recaps[0] > 0 and recaps[1] > 0 and recaps[2] == 0, recaps
+    (zone,) = [zone for zone in sandbox.api("GET", "/storagezone") if zone["Name"] == "demo-uploads"]
+    web = sandbox.api("GET", "/mc/apps/demoWebApp01")["containerTemplates"][0]
+    assert {"name": "STORAGE_PASSWORD", "value": zone["Password"]} in [
+        {"name": variable["name"], "value": variable["value"]} for variable in web["environmentVariables"]]
+    assert zone["Password"] not in result.stdout + result.stderr
+    assert not (sandbox.folder / "demo-uploads.password").exists()

@@ -219,6 +219,30 @@ OTHER_CASES = [
     ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x", actions=[dict(type="force_ssl")])] * 2), "rules",
      "must give each description once, got 'x' more than once"),
     ("pullzone_edge_rule", dict(pull_zone_id=1, rules=[dict(description="x")]), "rules[0].actions", "is required with state=present"),
+    # Pull zones: a token key of the reset model's length, not rotated or returned as well
+    ("pullzone", dict(id=1, token_key="short"), "token_key", length(8, 36, 5)),
+    ("pullzone", dict(id=1, token_key="t" * 37), "token_key", length(8, 36, 37)),
+    ("pullzone", dict(id=1, token_key="long-enough", rotate_token_key=True), "token_key|rotate_token_key", "mutually exclusive"),
+    # Pull zones: the origin of a DNS-accelerated zone
+    ("pullzone", dict(id=1, dns_origin_port=0), "dns_origin_port", bounds(1, 65535, 0)),
+    ("pullzone", dict(id=1, dns_origin_scheme="ftp"), "dns_origin_scheme", one_of("http", "https")),
+    # Optimizer classes: a name URLs can give, once, and the transformations' bounds and choices
+    ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="")]), "classes[0].name", length(1, None, 0)),
+    ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="a b")]), "classes[0].name", "must match letters, digits, - and _"),
+    ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="a"), dict(name="a")]), "classes", "must name each class once"),
+    ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="a", brightness=-101)]), "classes[0].brightness", bounds(-100, 100, -101)),
+    ("pullzone_optimizer_class", dict(pull_zone_id=1, classes=[dict(name="a", crop_gravity="up")]), "crop_gravity", "must be one of"),
+    ("pullzone_optimizer_class", dict(pull_zone_id=0, classes=[dict(name="a")]), "pull_zone_id", "must be at least 1, got 0"),
+    # Certificates: a hostname, a source and what it needs, the key type
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="https://cdn.example.com", source="free"), "hostname", HOSTNAME_RULE),
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="cdn.example.com", source="letsencrypt"), "source",
+     one_of("custom", "free", "dns_validation", "http_validation", "wildcard")),
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="cdn.example.com", source="custom", certificate_key="k"), "source is custom",
+     "certificate, certificate_file"),
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="cdn.example.com", source="wildcard"), "source is wildcard", "dns_zone_id"),
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="cdn.example.com", source="wildcard", dns_zone_id=0), "dns_zone_id",
+     "must be at least 1, got 0"),
+    ("pullzone_certificate", dict(pull_zone_id=1, hostname="cdn.example.com", key_type="dsa"), "key_type", one_of("ecdsa", "rsa")),
     # Purges: a zone, a tag, absolute URLs
     ("pullzone_purge", dict(pull_zone_id=0), "pull_zone_id", "must be at least 1, got 0"),
     ("pullzone_purge", dict(pull_zone_id=1, cache_tag=""), "cache_tag", length(1, None, 0)),
@@ -273,12 +297,17 @@ OTHER_CASES = [
      one_of("none", "ping", "http", "monitor")),
     ("dns_record", dict(zone="example.com", records=[dict(type="A", name="x", value="192.0.2.1", geolocation_longitude=181.0)]),
      "records[0].geolocation_longitude", "must be between -180 and 180"),
+    # Regions: the services, and codes that name something
+    ("region_info", dict(service=["edge"]), "service", one_or_more_of("cdn", "storage", "magic_containers", "database")),
+    ("region_info", dict(service=[]), "service", items(1, None, 0)),
+    ("region_info", dict(service=["cdn"], codes=[""]), "codes[0]", length(1, None, 0)),
     # Storage zones and their files
     ("storage_zone", dict(name=""), "name", length(1, None, 0)),
     ("storage_zone", dict(id=0), "id", "must be at least 1, got 0"),
     ("storage_zone", dict(name="site", region="de"), "region", "must match a region code in capitals such as DE, NY or SYD"),
     ("storage_zone", dict(name="site", region="DE", replication_regions=["NY", "new-york"]), "replication_regions[1]", "must match a region code"),
     ("storage_zone", dict(name="site", zone_tier="premium"), "zone_tier", one_of("standard", "edge")),
+    ("storage_zone", dict(name="site", zone_type="s4"), "zone_type", one_of("standard", "s3")),
     ("storage_zone", dict(name="site", state="gone"), "state", one_of("present", "absent")),
     ("storage_zone_info", dict(id=0), "id", "must be at least 1, got 0"),
     ("storage_zone_info", dict(name=""), "name", length(1, None, 0)),
