@@ -10,6 +10,8 @@ from starlette.exceptions import HTTPException
 
 from . import control
 from .areas import AREAS
+from .areas.databases import DatabaseStyle
+from .areas.databases import control_router as database_control_router
 from .errors import VALIDATION_TITLE, ApiError, ErrorStyle, LegacyStyle, MagicContainersStyle, ShieldStyle, status_phrase
 from .recording import RecordingMiddleware
 from .routing import VendorRouteTable, VendorRouting, query_parameter_names, served_routes
@@ -25,6 +27,7 @@ DOCUMENT_ERROR_STYLES = {
     "magic_containers": MagicContainersStyle(),
     "shield": ShieldStyle(),
     "edge_storage": _FALLBACK_STYLE,
+    "database": DatabaseStyle(),
 }
 
 
@@ -74,6 +77,7 @@ def create_app(api_keys: Iterable[str] = (), state: Optional[SimulatorState] = N
     for area in AREAS:
         app.include_router(area.router)
     app.include_router(control.router)
+    app.include_router(database_control_router)
 
     @lru_cache(maxsize=1)
     def route_table() -> VendorRouteTable:

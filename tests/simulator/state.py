@@ -12,7 +12,7 @@ from .faults import FaultBook, FaultRule, FaultRuleRequest
 DEFAULT_API_KEY = "sim-api-key"
 
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
-RESOURCE_LISTS = ("registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones")
+RESOURCE_LISTS = ("registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "databases")
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
 # and the state it is loaded into, and returns the completed list.
@@ -68,6 +68,10 @@ class Settings(BaseModel):
         default=[], description="Pull zone names that other bunny.net accounts hold: a create with one of them is refused as taken, "
         "though the account's lists never show it."
     )
+    database_token_marker: str = Field(
+        default="", pattern=r"^[A-Za-z0-9_-]*$", max_length=40,
+        description="A word every new database token carries (the integration run's leak scan looks for LEAKCANARY).",
+    )
 
 
 class SettingsUpdate(BaseModel):
@@ -76,6 +80,7 @@ class SettingsUpdate(BaseModel):
     progressing_seconds: Optional[float] = Field(default=None, ge=0, le=3600)
     failing_image_tags: Optional[List[str]] = None
     taken_pull_zone_names: Optional[List[str]] = None
+    database_token_marker: Optional[str] = Field(default=None, pattern=r"^[A-Za-z0-9_-]*$", max_length=40)
 
 
 class ApiKeys(BaseModel):
@@ -98,6 +103,7 @@ class Fixtures(BaseModel):
     shield_zones: List[Dict[str, Any]] = []
     dns_zones: List[Dict[str, Any]] = []
     storage_zones: List[Dict[str, Any]] = []
+    databases: List[Dict[str, Any]] = []
     api_keys: ApiKeys = ApiKeys()
     settings: SettingsUpdate = SettingsUpdate()
 
@@ -123,6 +129,9 @@ class SimulatorState:
         self.shield_zones: List[Dict[str, Any]] = []
         self.dns_zones: List[Dict[str, Any]] = []
         self.storage_zones: List[Dict[str, Any]] = []
+        self.databases: List[Dict[str, Any]] = []
+        # Every database token generated, oldest first (areas/databases.py): which are valid is for tests to ask.
+        self.database_tokens: List[Dict[str, Any]] = []
         # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.
         self.purges: List[Dict[str, Any]] = []
         self.settings = Settings()

@@ -1,6 +1,6 @@
 """The API areas the simulator serves. To add an area, write its module and list its AREA here."""
 
-from . import dns_zones, edge_scripts, magic_containers, pull_zones, shield, storage_zones, video_libraries
+from . import databases, dns_zones, edge_scripts, magic_containers, pull_zones, shield, storage_zones, video_libraries
 
 AREAS = (
     magic_containers.AREA,
@@ -12,4 +12,5 @@ AREAS = (
     dns_zones.AREA,
     storage_zones.AREA,
     storage_zones.FILES_AREA,
+    databases.AREA,
 )

@@ -54,7 +54,7 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
-    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage"}
+    assert prefixes == {"mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage", "database"}
 
 
 def test_every_body_the_simulator_reads_is_documented():
@@ -68,6 +68,7 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /compute/script/{id}",
         "DELETE /compute/script/{id}/secrets/{secretId}",
         "DELETE /compute/script/{id}/variables/{variableId}",
+        "DELETE /database/v2/databases/{db_id}",
         "DELETE /dnszone/{id}",
         "DELETE /dnszone/{id}/dnssec",
         "DELETE /dnszone/{zoneId}/records/{id}",
@@ -81,6 +82,7 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /storage/{storageZoneName}/{path}/{fileName}",
         "DELETE /storagezone/{id}",
         "DELETE /videolibrary/{id}",
+        "POST /database/v2/databases/{db_id}/auth/revoke",
         "POST /dnszone/{id}/dnssec",
         "POST /mc/apps/{appId}/restart",
         "POST /purge",
