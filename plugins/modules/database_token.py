@@ -92,6 +92,12 @@ options:
         description: Name of the environment variable, such as V(BUNNY_DATABASE_AUTH_TOKEN).
         type: str
         required: true
+      url_variable:
+        description:
+          - Name of another environment variable, such as V(BUNNY_DATABASE_URL), to hold the
+            database's URL. It is written in the same PATCH as a new token, or alone when only
+            the URL differs, so the container gets both with one deployment.
+        type: str
   edge_script_secret:
     description:
       - A secret of an Edge Script to hold the token; the script reads it as a secret.
@@ -107,6 +113,11 @@ options:
         description: Name of the secret, such as V(BUNNY_DATABASE_AUTH_TOKEN).
         type: str
         required: true
+      url_variable:
+        description:
+          - Name of a variable of the script, such as V(BUNNY_DATABASE_URL), to hold the database's
+            URL as its default value; added when the script lacks it, changed when it differs.
+        type: str
 extends_documentation_fragment:
   - bunnynet.cloud.api
   - bunnynet.cloud.attributes
@@ -147,6 +158,7 @@ EXAMPLES = r"""
       app_id: "{{ shop_app_id }}"
       name: api
       variable: BUNNY_DATABASE_AUTH_TOKEN
+      url_variable: BUNNY_DATABASE_URL
 
 - name: Give the router script a read-only token that stops working at the end of the year
   bunnynet.cloud.database_token:
@@ -219,6 +231,10 @@ database_token:
       description: When the new token stops working; V(null) when it does not, or when none was generated.
       type: str
       sample: "2027-01-01T00:00:00Z"
+    url:
+      description: The database's URL as the destination's C(url_variable) holds it; V(null) without one.
+      type: str
+      sample: libsql://db-01kchbg8c5ksfgg0vrnfq7ek7x.lite.bunnydb.net
 token:
   description:
     - The new token. Only without a destination, and the action plugin then hides the whole result

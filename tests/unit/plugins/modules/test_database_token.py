@@ -66,7 +66,7 @@ def test_a_template_without_the_variable_gets_a_new_token_in_one_patch_keeping_i
     assert template_variables(world) == {"LOG_LEVEL": "info", "MODE": "prod", "BUNNY_DATABASE_AUTH_TOKEN": token}
     assert [(entry["method"], entry["path"]) for entry in world.writes()] == [("PUT", GENERATE), ("PATCH", TEMPLATE)]
     assert result["database_token"] == {
-        "database_id": ORDERS_ID, "database_name": "orders", "token": "generated", "authorization": "full-access", "expires_at": None,
+        "database_id": ORDERS_ID, "database_name": "orders", "token": "generated", "authorization": "full-access", "expires_at": None, "url": None,
         "destination": "environment variable BUNNY_DATABASE_AUTH_TOKEN of container template 'web' of application %s" % APP_ID}
     assert result["diff"]["before"]["token"] == "absent" and result["diff"]["after"]["token"] == "generated"
     assert "token" not in result
@@ -131,6 +131,23 @@ def test_a_failed_destination_write_fails_changed_and_without_the_token(world):
     assert_token_nowhere(result, *[token["token"] for token in tokens(world)])
 
 
+def test_with_url_variable_the_url_goes_in_the_same_patch_and_alone_when_only_it_differs(world):
+    options = dict(container_template=dict(IN_TEMPLATE["container_template"], url_variable="BUNNY_DATABASE_URL"))
+    result = run(world, **options)
+    url = result["database_token"]["url"]
+    assert url.startswith("libsql://") and template_variables(world)["BUNNY_DATABASE_URL"] == url
+    assert [entry["method"] for entry in world.writes()] == ["PUT", "PATCH"]
+    assert run(world, **options)["changed"] is False
+    with world.server.state.lock:
+        template = world.server.state.apps[0]["containerTemplates"][0]
+        next(item for item in template["environmentVariables"] if item["name"] == "BUNNY_DATABASE_URL")["value"] = "libsql://old"
+    world.clear_requests()
+    fixed = run(world, diff=True, **options)
+    assert fixed["changed"] is True and [entry["method"] for entry in world.writes()] == ["PATCH"] and len(tokens(world)) == 1
+    assert (fixed["diff"]["before"]["url"], fixed["diff"]["after"]["url"]) == ("libsql://old", url)
+    assert template_variables(world)["BUNNY_DATABASE_AUTH_TOKEN"] == valid_tokens(world)[0]
+
+
 # An Edge Script secret
 
 
@@ -141,6 +158,15 @@ def test_a_script_without_the_secret_gets_it_added_and_a_second_run_is_ok(world)
     assert world.writes()[1]["path"] == "/compute/script/%d/secrets" % ROUTER_ID
     assert_token_nowhere(result, token)
     assert run(world, **IN_SECRET)["changed"] is False
+
+
+def test_a_script_url_variable_is_added_then_left_alone(world):
+    options = dict(edge_script_secret=dict(IN_SECRET["edge_script_secret"], url_variable="BUNNY_DATABASE_URL"))
+    result = run(world, **options)
+    with world.server.state.lock:
+        variables = {item["Name"]: item["DefaultValue"] for item in world.server.state.edge_scripts[0]["EdgeScriptVariables"]}
+    assert variables["BUNNY_DATABASE_URL"] == result["database_token"]["url"]
+    assert run(world, **options)["changed"] is False
 
 
 def test_rotating_a_secret_sets_its_value(world):
