@@ -23,9 +23,10 @@ GUIDES = [
     "docs/dns-zones.md",
     "docs/static-sites.md",
     "docs/lifecycles.md",
+    "docs/databases.md",
 ]
-FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "api_keys",
-                "settings"}
+FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "databases",
+                "api_keys", "settings"}
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)\s+unreachable=0\s+failed=0", re.MULTILINE)
 
 
@@ -159,3 +160,14 @@ def test_the_adoption_guide_exports_the_demo_account_and_audits_it(guides, sandb
         ("edge_script_demo-gateway", "edge script demo-gateway release")]
     assert {(resource["kind"], resource["name"]) for resource in report["unmanaged"]} == {
         ("video_library", "demo-lessons"), ("shield_zone", "no pull zone")}
+
+
+def test_the_database_guide_rotates_a_token_as_written_and_never_shows_one(guides, sandbox):
+    result = run_section(sandbox, guides, "docs/databases.md", "Rotating a token")
+    assert result.returncode == 0, result.stdout + result.stderr
+    tokens = sandbox.api_tokens()
+    template = sandbox.api("GET", "/mc/apps/demoWebApp01")["containerTemplates"][0]
+    held = {variable["name"]: variable["value"] for variable in template["environmentVariables"]}["BUNNY_DATABASE_AUTH_TOKEN"]
+    # The first run's token and the one rolled out before the revoke are revoked; the one after it is in place.
+    assert [token["valid"] for token in tokens] == [False, False, True] and tokens[-1]["token"] == held
+    assert not [token for token in tokens if token["token"] in result.stdout + result.stderr]
