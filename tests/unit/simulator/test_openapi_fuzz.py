@@ -63,7 +63,7 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
     assert prefixes == {
-        "mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage", "stream",
+        "mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage", "stream", "database",
         "apikey", "billing", "country", "region", "search", "statistics", "user", "v1",
     }  # fmt: skip
 
@@ -79,6 +79,7 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /compute/script/{id}",
         "DELETE /compute/script/{id}/secrets/{secretId}",
         "DELETE /compute/script/{id}/variables/{variableId}",
+        "DELETE /database/v2/databases/{db_id}",
         "DELETE /dnszone/{id}",
         "DELETE /dnszone/{id}/dnssec",
         "DELETE /dnszone/{zoneId}/records/{id}",
@@ -105,6 +106,7 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /videolibrary/{id}/live/watermark",
         "DELETE /videolibrary/{id}/watermark",
         "POST /compute/script/{id}/deploymentKey/rotate",
+        "POST /database/v2/databases/{db_id}/auth/revoke",
         "POST /dnszone/{id}/dnssec",
         "POST /mc/apps/{appId}/deploy",
         "POST /mc/apps/{appId}/pods/{podId}/recreate",

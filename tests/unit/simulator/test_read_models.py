@@ -76,7 +76,11 @@ WORLD = {
     ],
     # The file API takes the zone's password; these tests send the simulator's default key.
     "storage_zones": [{"Id": 1, "Name": "site", "Password": "sim-api-key", "Files": {"assets/app.js": "export {}"}}],
+    "databases": [{"id": "db_01KCHBG8C5KSFGG0VRNFQ7EK7X", "name": "orders", "primary_regions": ["DE", "NY"], "replicas_regions": ["UK"],
+                   "current_size": "2097152", "activity": {"rows_read_per_hour": 120, "rows_written_per_hour": 12, "latency_ms": 3.5}}],
 }
+DATABASE = "/database/v2/databases/db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
+PERIOD = "?from=2026-05-01T00:00:00Z&to=2026-05-01T03:00:00Z"
 WAF_RULE_BODY = {"ruleName": "New", "ruleConfiguration": {"actionType": 5, "variableTypes": {"GEO": ""}, "value": "XX"}}
 
 
@@ -220,6 +224,20 @@ READ_MODELS = [
     ReadModel("/stream/library/1/videos/v0/storage", "stream", "VideoStorageSizeModel", pick=lambda body: body["data"]),
     ReadModel("/stream/library/1/videos/v0/resolutions/cleanup?resolutionsToDelete=240p", "stream", "StatusModel", method="POST"),
     ReadModel("/stream/OEmbed?url=https://iframe.mediadelivery.net/embed/1/v0", "stream", "VideoOEmbedModel"),
+    ReadModel("/database/v2/databases?page=1", "database", "ListDatabaseV2Response"),
+    ReadModel(DATABASE, "database", "ReadDatabaseV2Response"),
+    ReadModel("/database/v2/databases", "database", "CreateDatabaseV2Response", method="POST",
+              body={"name": "fresh", "storage_region": "us-east-1", "primary_regions": ["NY"], "replicas_regions": []}),
+    ReadModel(DATABASE, "database", "UpdateDatabaseV2Response", method="PATCH", body={"replicas_regions": ["UK", "SG"]}),
+    ReadModel(DATABASE, "database", "DeletedDatabaseV2Response", method="DELETE"),
+    ReadModel(DATABASE + "/usage" + PERIOD, "database", "UsageDatabaseV2Response"),
+    ReadModel(DATABASE + "/statistics" + PERIOD, "database", "StatsDatabaseV2Response"),
+    ReadModel("/database/v2/databases/active_usage", "database", "ActiveStatsResponse"),
+    ReadModel(DATABASE + "/auth/generate", "database", "GenerateTokenDatabaseV2Response", method="PUT", body={"authorization": "read-only"}),
+    ReadModel(DATABASE + "/auth/generate", "database", "GenerateTokenDatabaseV2Response", method="PUT",
+              body={"authorization": "full-access", "expires_at": "2099-01-01T00:00:00Z"}),
+    ReadModel("/database/v1/config", "database", "ListConfigAPIResponse"),
+    ReadModel("/database/v1/config/limits", "database", "LimitsResponse"),
     # The service's objects carry Checksum, ReplicatedZones and ContentType, which the vendor's
     # StorageObject leaves out (test_storage_zones.py holds them); every other property is the vendor's.
     ReadModel("/storage/site/", "edge_storage", "StorageObject", pick=lambda body: without_service_additions(body[0])),
