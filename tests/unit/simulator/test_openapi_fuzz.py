@@ -116,11 +116,11 @@ def test_every_body_the_simulator_reads_is_documented():
         "POST /purge",
         "POST /storagezone/resetReadOnlyPassword",
         "POST /storagezone/{id}/resetPassword",
-        "POST /videolibrary/{id}/resetApiKey",
-        "POST /videolibrary/{id}/resetReadOnlyApiKey",
         "POST /stream/library/{libraryId}/videos/{videoId}/reencode",
         "POST /stream/library/{libraryId}/videos/{videoId}/repackage",
         "POST /stream/library/{libraryId}/videos/{videoId}/resolutions/cleanup",
+        "POST /videolibrary/{id}/resetApiKey",
+        "POST /videolibrary/{id}/resetReadOnlyApiKey",
         "PUT /stream/library/{libraryId}/videos/{videoId}/outputs/{outputCodecId}",
     ]
 
