@@ -38,8 +38,9 @@ HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
 # Schema keywords that state facts; everything else (descriptions, examples, x- extensions) is left out.
 FACT_KEYWORDS = frozenset(
     (
-        "type", "format", "nullable", "enum", "items", "$ref", "oneOf", "anyOf", "allOf", "properties", "required", "additionalProperties",
-        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "default",
+        "type", "format", "nullable", "enum", "const", "items", "prefixItems", "$ref", "oneOf", "anyOf", "allOf", "properties", "required",
+        "additionalProperties", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems",
+        "maxItems", "default",
     )
 )  # fmt: skip
 
