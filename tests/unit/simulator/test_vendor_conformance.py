@@ -28,6 +28,15 @@ PETSTORE = '{"openapi": "3.0.0", "info": {"title": "Pets", "version": "1"}, "pat
 RULE_GUID = "8d6a1b52-7f0e-4d3a-9a53-4b9a8e0c2f11"
 TEMPLATE = {"name": "worker", "imageName": "busybox", "imageNamespace": "library", "imageTag": "1", "imageRegistryId": "1"}
 ZONE_FILE = "$ORIGIN example.com.\nshop 300 IN A 192.0.2.20\n"
+STREAM_COLLECTION = "c0ffee00-0000-4000-8000-000000000001"
+STREAM_VIDEO = "c0ffee00-0000-4000-8000-0000000000a1"
+STREAM_EMPTY_VIDEO = "c0ffee00-0000-4000-8000-0000000000a2"
+STREAM_LIBRARY = "/stream/library/1"
+# A WebVTT file, base64-encoded as the caption model carries it.
+CAPTION = "V0VCVlRUCgowMDowMC4wMDAgLS0+IDAwOjAxLjAwMApIYWxsbwo="
+DATABASE_ID = "db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
+DATABASE = f"/database/v2/databases/{DATABASE_ID}"
+DATABASE_PERIOD = {"from": "2026-05-01T00:00:00Z", "to": "2026-05-01T03:00:00Z"}
 WAF_RULE = {"ruleName": "New", "ruleConfiguration": {"actionType": 5, "variableTypes": {"GEO": ""}, "value": "XX"}}
 
 WORLD = {
@@ -39,7 +48,24 @@ WORLD = {
     ],
     # The file API takes the zone's password; these calls send the simulator's default key.
     "storage_zones": [{"Id": 1, "Name": "site", "Password": "sim-api-key", "ReplicationRegions": ["NY"], "Files": {"assets/app.js": "export {}"}}],
-    "video_libraries": [{"Id": 1, "Name": "videos"}],
+    # The Stream API takes the library's key; these calls send the simulator's default key.
+    "video_libraries": [{"Id": 1, "Name": "videos", "ApiKey": "sim-api-key"}],
+    "stream_collections": [{"videoLibraryId": 1, "guid": STREAM_COLLECTION, "name": "Basics"}],
+    "stream_videos": [
+        {
+            "videoLibraryId": 1,
+            "guid": STREAM_VIDEO,
+            "title": "Welcome",
+            "collectionId": STREAM_COLLECTION,
+            "originalHash": "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08",
+            "storageSize": 1000,
+            "captions": [{"srclang": "en", "label": "English", "version": 1}],
+            "chapters": [{"title": "Start", "start": 0, "end": 5}],
+            "moments": [{"label": "Hello", "timestamp": 1}],
+            "metaTags": [{"property": "description", "value": "First"}],
+        },
+        {"videoLibraryId": 1, "guid": STREAM_EMPTY_VIDEO, "title": "Not uploaded yet"},
+    ],
     "dns_zones": [{"Id": 1, "Domain": "example.com", "Records": [{"Id": 10, "Type": "A", "Name": "www", "Value": "192.0.2.1"}]}],
     "edge_scripts": [
         {
@@ -131,6 +157,17 @@ WORLD = {
             }
         ],
     },  # fmt: skip
+    "databases": [
+        {
+            "id": DATABASE_ID,
+            "name": "orders",
+            "storage_region": "eu-central-1",
+            "primary_regions": ["DE"],
+            "replicas_regions": ["UK"],
+            "current_size": "2097152",
+            "activity": {"rows_read_per_hour": 120, "rows_written_per_hour": 12, "latency_ms": 3.5},
+        }
+    ],
     "settings": {"progressing_seconds": 0},
 }
 
@@ -429,6 +466,65 @@ CALLS: Dict[str, Call] = {
     "GET /storage/{storageZoneName}/{path}/{fileName}": Call("/storage/site/assets/app.js"),
     "PUT /storage/{storageZoneName}/{path}/{fileName}": Call("/storage/site/assets/new.css", data=b"body {}", content_type="application/octet-stream"),
     "DELETE /storage/{storageZoneName}/{path}/{fileName}": Call("/storage/site/assets/app.js"),
+    # Stream, which the simulator serves under /stream
+    "GET /stream/library/{libraryId}/collections": Call(f"{STREAM_LIBRARY}/collections", params={"includeThumbnails": "true"}),
+    "POST /stream/library/{libraryId}/collections": Call(f"{STREAM_LIBRARY}/collections", json={"name": "Advanced"}),
+    "GET /stream/library/{libraryId}/collections/{collectionId}": Call(f"{STREAM_LIBRARY}/collections/{STREAM_COLLECTION}"),
+    "POST /stream/library/{libraryId}/collections/{collectionId}": Call(f"{STREAM_LIBRARY}/collections/{STREAM_COLLECTION}", json={"name": "Basics 2"}),
+    "DELETE /stream/library/{libraryId}/collections/{collectionId}": Call(f"{STREAM_LIBRARY}/collections/{STREAM_COLLECTION}"),
+    "GET /stream/library/{libraryId}/videos": Call(f"{STREAM_LIBRARY}/videos", params={"collection": STREAM_COLLECTION, "orderBy": "title"}),
+    "POST /stream/library/{libraryId}/videos": Call(f"{STREAM_LIBRARY}/videos", json={"title": "New", "collectionId": STREAM_COLLECTION}),
+    "POST /stream/library/{libraryId}/videos/fetch": Call(f"{STREAM_LIBRARY}/videos/fetch", json={"url": "https://example.com/talk.mp4"}),
+    "GET /stream/library/{libraryId}/videos/{videoId}": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}"),
+    "POST /stream/library/{libraryId}/videos/{videoId}": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}", json={"title": "Hello", "chapters": [{"title": "Intro", "start": 0, "end": 3}]}
+    ),
+    "DELETE /stream/library/{libraryId}/videos/{videoId}": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}"),
+    "PUT /stream/library/{libraryId}/videos/{videoId}": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_EMPTY_VIDEO}", params={"enabledResolutions": "720p,1080p"}, data=b"\x00\x00\x00\x18ftypmp42",
+        content_type="application/octet-stream",
+    ),
+    "GET /stream/library/{libraryId}/videos/{videoId}/heatmap": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/heatmap"),
+    "GET /stream/library/{libraryId}/videos/{videoId}/play": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/play"),
+    "GET /stream/library/{libraryId}/videos/{videoId}/play/heatmap": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/play/heatmap"),
+    "GET /stream/library/{libraryId}/statistics": Call(f"{STREAM_LIBRARY}/statistics", params={"videoGuid": STREAM_VIDEO}),
+    "POST /stream/library/{libraryId}/videos/{videoId}/reencode": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/reencode"),
+    "PUT /stream/library/{libraryId}/videos/{videoId}/outputs/{outputCodecId}": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/outputs/1"),
+    "POST /stream/library/{libraryId}/videos/{videoId}/repackage": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/repackage"),
+    "POST /stream/library/{libraryId}/videos/{videoId}/thumbnail": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/thumbnail", params={"thumbnailUrl": "https://example.com/thumbnail.jpg"}
+    ),
+    "POST /stream/library/{libraryId}/videos/{videoId}/captions/{srclang}": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/captions/de", json={"srclang": "de", "label": "Deutsch", "captionsFile": CAPTION}
+    ),
+    "DELETE /stream/library/{libraryId}/videos/{videoId}/captions/{srclang}": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/captions/en"),
+    "POST /stream/library/{libraryId}/videos/{videoId}/transcribe": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/transcribe", json={"targetLanguages": ["fr"]}
+    ),
+    "POST /stream/library/{libraryId}/videos/{videoId}/smart": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/smart", json={"generateTitle": True}),
+    "GET /stream/library/{libraryId}/videos/{videoId}/resolutions": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/resolutions"),
+    "GET /stream/library/{libraryId}/videos/{videoId}/storage": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/storage"),
+    "POST /stream/library/{libraryId}/videos/{videoId}/resolutions/cleanup": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/resolutions/cleanup", params={"resolutionsToDelete": "240p"}
+    ),
+    "GET /stream/OEmbed": Call("/stream/OEmbed", params={"url": f"https://iframe.mediadelivery.net/embed/1/{STREAM_VIDEO}"}),
+    # Bunny Database, which the simulator serves under /database
+    "GET /database/v2/databases": Call("/database/v2/databases", params={"page": 1, "search": "ord"}),
+    "POST /database/v2/databases": Call(
+        "/database/v2/databases", json={"name": "billing", "storage_region": "us-east-1", "primary_regions": ["NY"], "replicas_regions": []}
+    ),
+    "GET /database/v2/databases/{db_id}": Call(DATABASE),
+    "PATCH /database/v2/databases/{db_id}": Call(DATABASE, json={"replicas_regions": ["UK", "SG"]}),
+    "DELETE /database/v2/databases/{db_id}": Call(DATABASE),
+    "GET /database/v2/databases/{db_id}/usage": Call(f"{DATABASE}/usage", params=DATABASE_PERIOD),
+    "GET /database/v2/databases/{db_id}/statistics": Call(f"{DATABASE}/statistics", params=DATABASE_PERIOD),
+    "GET /database/v2/databases/active_usage": Call("/database/v2/databases/active_usage"),
+    "PUT /database/v2/databases/{db_id}/auth/generate": Call(f"{DATABASE}/auth/generate", json={"authorization": "read-only"}),
+    "POST /database/v2/databases/{db_id}/auth/revoke": Call(
+        f"{DATABASE}/auth/revoke", before=(("PUT", f"{DATABASE}/auth/generate", {"authorization": "full-access"}),)
+    ),
+    "GET /database/v1/config": Call("/database/v1/config"),
+    "GET /database/v1/config/limits": Call("/database/v1/config/limits"),
 }
 
 # Where the simulator's answer knowingly differs from the document: the operation, then each
