@@ -284,3 +284,48 @@ def test_the_checker_reports_a_wrong_type_a_null_and_a_value_outside_an_enum(sim
     zone[prop] = value
     found = mismatches(zone, {"$ref": "PullZoneModel"}, "core", "Z")
     assert len(found) == 1 and problem in found[0] and f".{prop}" in found[0]
+
+
+CAPTION_VALIDATION = {"success": True, "message": None, "statusCode": 200, "data": {"valid": True, "errorList": None, "warningList": None,
+                                                                                    "warningMessage": None}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("value", "model", "document", "problem"),
+    [
+        # allOf of two parts: StatusModel's properties and the data's, together.
+        (dict(CAPTION_VALIDATION, extra=1), "StatusModelOfCaptionValidationModel", "stream", ".extra is not in the vendor's model"),
+        ({key: value for key, value in CAPTION_VALIDATION.items() if key != "success"}, "StatusModelOfCaptionValidationModel", "stream",
+         ".success is missing"),
+        (dict(CAPTION_VALIDATION, data={"valid": "yes", "errorList": None, "warningList": None, "warningMessage": None}),
+         "StatusModelOfCaptionValidationModel", "stream", ".data<CaptionValidationModel>.valid is 'yes'; the vendor's type is boolean"),
+        # oneOf of several alternatives: Stream's numbered statuses, the Database's live states and their const.
+        (9, "VideoModelStatus", "stream", "matches none of the vendor's 9 alternatives"),
+        ({"state": "Live"}, "DBLiveStatus", "database", "matches none of the vendor's 3 alternatives"),
+        ({"state": "Sleeping"}, "GroupLiveStatus", "database", "matches none of the vendor's 3 alternatives"),
+        # anyOf of a model and null: the model is held when the value is not null.
+        ({"storage_region": {"id": "us-east-1", "name": "US East", "group": "NA"}, "region": {"id": "NY"}}, "OptimalSingleConfigAPIResponse",
+         "database", "region matches none of the vendor's 1 alternatives"),
+        # A tuple's prefixItems: the Database's chart points, [date-time, double].
+        (["2026-05-01T00:00:00Z", 3], "Datapoint", "database", "[1] is 3; the vendor's type is number"),
+        (["2026-05-01T00:00:00Z"], "Datapoint", "database", "has 1 items; the vendor's tuple has 2"),
+    ],
+)
+def test_the_checker_holds_the_compositions_of_the_stream_and_database_documents(value, model, document, problem):
+    found = mismatches(value, {"$ref": model}, document, "V")
+    assert len(found) >= 1 and any(problem in item for item in found), found
+
+
+@pytest.mark.parametrize(
+    ("value", "model", "document"),
+    [
+        (CAPTION_VALIDATION, "StatusModelOfCaptionValidationModel", "stream"),
+        (4, "VideoModelStatus", "stream"),
+        ({"state": "Offline"}, "DBLiveStatus", "database"),
+        ({"state": "Live", "metadata": {"main": "DE", "replicas": ["UK"]}}, "DBLiveStatus", "database"),
+        ({"storage_region": {"id": "us-east-1", "name": "US East", "group": "NA"}, "region": None}, "OptimalSingleConfigAPIResponse", "database"),
+        (["2026-05-01T00:00:00Z", 3.0], "Datapoint", "database"),
+    ],
+)
+def test_the_checker_takes_what_the_compositions_allow(value, model, document):
+    assert mismatches(value, {"$ref": model}, document, "V") == []
