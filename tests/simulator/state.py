@@ -14,7 +14,7 @@ DEFAULT_API_KEY = "sim-api-key"
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
 RESOURCE_LISTS = (
     "registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "stream_collections", "stream_videos",
-    "shield_zones", "dns_zones", "storage_zones", "databases",
+    "shield_zones", "dns_zones", "storage_zones", "databases", "database_groups",
 )  # fmt: skip
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
@@ -119,6 +119,7 @@ class Fixtures(BaseModel):
     dns_zones: List[Dict[str, Any]] = []
     storage_zones: List[Dict[str, Any]] = []
     databases: List[Dict[str, Any]] = []
+    database_groups: List[Dict[str, Any]] = []
     # What a statistics, metrics or billing report holds, by request path (reports.py).
     reports: Dict[str, Any] = {}
     api_keys: ApiKeys = ApiKeys()
@@ -150,6 +151,8 @@ class SimulatorState:
         self.dns_zones: List[Dict[str, Any]] = []
         self.storage_zones: List[Dict[str, Any]] = []
         self.databases: List[Dict[str, Any]] = []
+        # The Database document's v1 groups, each with its databases under `_databases` (areas/databases.py).
+        self.database_groups: List[Dict[str, Any]] = []
         # Every database token generated, oldest first (areas/databases.py): which are valid is for tests to ask.
         self.database_tokens: List[Dict[str, Any]] = []
         # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.

@@ -78,6 +78,8 @@ WORLD = {
     "storage_zones": [{"Id": 1, "Name": "site", "Password": "sim-api-key", "Files": {"assets/app.js": "export {}"}}],
     "databases": [{"id": "db_01KCHBG8C5KSFGG0VRNFQ7EK7X", "name": "orders", "primary_regions": ["DE", "NY"], "replicas_regions": ["UK"],
                    "current_size": "2097152", "activity": {"rows_read_per_hour": 120, "rows_written_per_hour": 12, "latency_ms": 3.5}}],
+    "database_groups": [{"id": "group_1", "name": "shop", "primary_regions": ["DE"], "replicas_regions": ["UK"],
+                         "databases": [{"id": "db_1", "name": "carts", "created_at": "2026-01-01T00:00:00Z", "current_size": "4096"}]}],
 }
 DATABASE = "/database/v2/databases/db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
 PERIOD = "?from=2026-05-01T00:00:00Z&to=2026-05-01T03:00:00Z"
@@ -237,6 +239,19 @@ READ_MODELS = [
     ReadModel(DATABASE + "/auth/generate", "database", "GenerateTokenDatabaseV2Response", method="PUT",
               body={"authorization": "full-access", "expires_at": "2099-01-01T00:00:00Z"}),
     ReadModel("/database/v1/config", "database", "ListConfigAPIResponse"),
+    ReadModel("/database/v1/config/optimal?cdn_server_token=BunnyCDN-DE1-1058", "database", "OptimalConfigAPIResponse"),
+    ReadModel("/database/v1/config/optimal_single?cdn_server_token=BunnyCDN-DE1-1058", "database", "OptimalSingleConfigAPIResponse"),
+    ReadModel("/database/v1/groups", "database", "ListDatabaseGroupResponse"),
+    ReadModel("/database/v1/groups/group_1", "database", "ReadDatabaseGroupResponse"),
+    ReadModel("/database/v1/groups/group_1", "database", "UpdateDatabaseGroupResponse", method="PATCH", body={"display_name": "store"}),
+    ReadModel("/database/v1/groups/group_1/stats" + PERIOD, "database", "StatsDatabaseGroupResponse"),
+    ReadModel("/database/v1/databases", "database", "ListDatabaseResponse"),
+    ReadModel("/database/v1/databases/db_1", "database", "ReadDatabaseResponse"),
+    ReadModel("/database/v1/databases/db_1/list_versions", "database", "ListVersionsDatabaseGroupResponse", method="POST", body={}),
+    ReadModel("/database/v1/databases/db_1/fork", "database", "ForkDatabaseResponse", method="POST",
+              body={"slug": "carts-copy", "date": "2026-02-01T00:00:00Z"}),
+    ReadModel("/database/v1/live/live_db", "database", "LiveMetricsForDBResponse", method="POST", body={"db_ids": ["db_1"]}),
+    ReadModel("/database/v1/live/live_group", "database", "LiveMetricsForGroupResponse", method="POST", body={"group_ids": ["group_1"]}),
     ReadModel("/database/v1/config/limits", "database", "LimitsResponse"),
     # The service's objects carry Checksum, ReplicatedZones and ContentType, which the vendor's
     # StorageObject leaves out (test_storage_zones.py holds them); every other property is the vendor's.

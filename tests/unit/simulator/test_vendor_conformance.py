@@ -1,8 +1,8 @@
-"""Every operation of the vendor's five documents against the simulator: its route, its status and its answer's model.
+"""Every operation of the vendor's seven documents against the simulator: its route, its status and its answer's model.
 
 For each operation (method and path template) of the core, edge scripting, Magic Containers,
-Shield and edge storage documents, one request that the operation should accept is sent to the
-simulator, loaded with a world that has one of everything. The test holds:
+Shield, edge storage, Stream and Database documents, one request that the operation should accept
+is sent to the simulator, loaded with a world that has one of everything. The test holds:
 
 - the route: the simulator serves the operation (not 501, nor a 404 or 405 for want of a route);
 - the status: one of the statuses the document gives the operation, a success where it gives one;
@@ -37,6 +37,11 @@ CAPTION = "V0VCVlRUCgowMDowMC4wMDAgLS0+IDAwOjAxLjAwMApIYWxsbwo="
 DATABASE_ID = "db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
 DATABASE = f"/database/v2/databases/{DATABASE_ID}"
 DATABASE_PERIOD = {"from": "2026-05-01T00:00:00Z", "to": "2026-05-01T03:00:00Z"}
+DATABASE_GROUP_ID = "group_01KCHBG8C5KSFGG0VRNFQ7EK80"
+DATABASE_GROUP = f"/database/v1/groups/{DATABASE_GROUP_ID}"
+GROUP_DATABASE_ID = "db_01KCHBG8C5KSFGG0VRNFQ7EK81"
+GROUP_DATABASE = f"/database/v1/databases/{GROUP_DATABASE_ID}"
+GENERATION = "0f6a2c1e-54b4-4c1f-9e0a-6a1f3b2c4d5e"
 WAF_RULE = {"ruleName": "New", "ruleConfiguration": {"actionType": 5, "variableTypes": {"GEO": ""}, "value": "XX"}}
 
 WORLD = {
@@ -166,6 +171,28 @@ WORLD = {
             "replicas_regions": ["UK"],
             "current_size": "2097152",
             "activity": {"rows_read_per_hour": 120, "rows_written_per_hour": 12, "latency_ms": 3.5},
+        }
+    ],
+    "database_groups": [
+        {
+            "id": DATABASE_GROUP_ID,
+            "name": "shop",
+            "storage_region": "eu-central-1",
+            "primary_regions": ["DE"],
+            "replicas_regions": ["UK"],
+            "databases": [
+                {
+                    "id": GROUP_DATABASE_ID,
+                    "name": "carts",
+                    "created_at": "2026-01-01T00:00:00Z",
+                    "current_size": "1048576",
+                    "activity": {"rows_read_per_hour": 30, "rows_written_per_hour": 3, "latency_ms": 2.0},
+                    "generations": [
+                        {"created_at": "2026-01-01T00:00:00Z", "generation": GENERATION},
+                        {"created_at": "2026-03-01T00:00:00Z", "generation": "5b1d7e2a-9c3f-4e8b-a2d1-7c6e5f4a3b21"},
+                    ],
+                }
+            ],
         }
     ],
     "settings": {"progressing_seconds": 0},
@@ -508,7 +535,7 @@ CALLS: Dict[str, Call] = {
         f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/resolutions/cleanup", params={"resolutionsToDelete": "240p"}
     ),
     "GET /stream/OEmbed": Call("/stream/OEmbed", params={"url": f"https://iframe.mediadelivery.net/embed/1/{STREAM_VIDEO}"}),
-    # Bunny Database, which the simulator serves under /database
+    # Bunny Database, which the simulator serves under /database: v2 databases, v1 groups and their databases, the configuration
     "GET /database/v2/databases": Call("/database/v2/databases", params={"page": 1, "search": "ord"}),
     "POST /database/v2/databases": Call(
         "/database/v2/databases", json={"name": "billing", "storage_region": "us-east-1", "primary_regions": ["NY"], "replicas_regions": []}
@@ -523,7 +550,37 @@ CALLS: Dict[str, Call] = {
     "POST /database/v2/databases/{db_id}/auth/revoke": Call(
         f"{DATABASE}/auth/revoke", before=(("PUT", f"{DATABASE}/auth/generate", {"authorization": "full-access"}),)
     ),
+    "GET /database/v1/groups": Call("/database/v1/groups", params={"search": "SHO"}),
+    "POST /database/v1/groups": Call(
+        "/database/v1/groups", json={"display_name": "blog", "storage_region": "us-east-1", "primary_regions": ["NY"], "replicas_regions": ["LA"]}
+    ),
+    "GET /database/v1/groups/{group_id}": Call(DATABASE_GROUP),
+    "PATCH /database/v1/groups/{group_id}": Call(DATABASE_GROUP, json={"display_name": "store", "replicas_regions": ["UK", "SE"]}),
+    "DELETE /database/v1/groups/{group_id}": Call(DATABASE_GROUP),
+    "GET /database/v1/groups/{group_id}/stats": Call(f"{DATABASE_GROUP}/stats", params=DATABASE_PERIOD),
+    "GET /database/v1/groups/{group_id}/aggregated_usage": Call(f"{DATABASE_GROUP}/aggregated_usage", params=DATABASE_PERIOD),
+    "POST /database/v1/groups/{group_id}/auth/generate": Call(
+        f"{DATABASE_GROUP}/auth/generate", json={"authorization": "read-only", "expires_at": "2099-01-01T00:00:00Z"}
+    ),
+    "POST /database/v1/groups/{group_id}/auth/invalidate": Call(
+        f"{DATABASE_GROUP}/auth/invalidate", before=(("POST", f"{DATABASE_GROUP}/auth/generate", {"authorization": "full-access"}),)
+    ),
+    "GET /database/v1/databases": Call("/database/v1/databases", params={"group_id": DATABASE_GROUP_ID}),
+    "POST /database/v1/databases": Call("/database/v1/databases", json={"slug": "wishlists", "group": DATABASE_GROUP_ID}),
+    "GET /database/v1/databases/{db_id}": Call(GROUP_DATABASE),
+    "DELETE /database/v1/databases/{db_id}": Call(GROUP_DATABASE),
+    "POST /database/v1/databases/{db_id}/list_versions": Call(f"{GROUP_DATABASE}/list_versions", json={"limit": 10, "newer_than": "2025-12-31"}),
+    "POST /database/v1/databases/{db_id}/restore": Call(f"{GROUP_DATABASE}/restore", json={"generation": GENERATION}),
+    "POST /database/v1/databases/{db_id}/fork": Call(f"{GROUP_DATABASE}/fork", json={"slug": "carts-june", "date": "2026-06-01T00:00:00Z"}),
+    "POST /database/v1/databases/{db_id}/auth/tokens": Call(f"{GROUP_DATABASE}/auth/tokens", json={"authorization": "full-access"}),
+    "POST /database/v1/databases/{db_id}/auth/invalidate": Call(
+        f"{GROUP_DATABASE}/auth/invalidate", before=(("POST", f"{GROUP_DATABASE}/auth/tokens", {"authorization": "read-only"}),)
+    ),
+    "POST /database/v1/live/live_db": Call("/database/v1/live/live_db", json={"db_ids": [DATABASE_ID, GROUP_DATABASE_ID]}),
+    "POST /database/v1/live/live_group": Call("/database/v1/live/live_group", json={"group_ids": [DATABASE_GROUP_ID]}),
     "GET /database/v1/config": Call("/database/v1/config"),
+    "GET /database/v1/config/optimal": Call("/database/v1/config/optimal", params={"cdn_server_token": "BunnyCDN-DE1-1058"}),
+    "GET /database/v1/config/optimal_single": Call("/database/v1/config/optimal_single", params={"cdn_server_token": "BunnyCDN-NY1-1020"}),
     "GET /database/v1/config/limits": Call("/database/v1/config/limits"),
 }
 
