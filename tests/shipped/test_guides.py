@@ -28,8 +28,9 @@ GUIDES = [
     "docs/stream.md",
     "docs/databases.md",
 ]
-FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "databases",
-                "api_keys", "settings"}
+# Every list a simulator fixture takes (tests/simulator/state.py's Fixtures), so that the guides' fixtures are loaded, not refused.
+FIXTURE_KEYS = {"registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "stream_collections", "stream_videos",
+                "shield_zones", "dns_zones", "storage_zones", "databases", "database_groups", "reports", "api_keys", "settings"}
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)\s+unreachable=0\s+failed=0", re.MULTILINE)
 
 
