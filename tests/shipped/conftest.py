@@ -236,6 +236,10 @@ class Sandbox:
     def clear_requests(self):
         requests.delete(self.url + "/_sim/requests", timeout=10)
 
+    def api_tokens(self):
+        """Every database token the simulator gave, with whether it is valid now."""
+        return requests.get(self.url + "/_sim/databases/tokens", timeout=10).json()
+
     def run(self, script, timeout=120):
         """Run a shell script in the sandbox's folder, with the modules pointed at the simulator."""
         return self.shell.run(

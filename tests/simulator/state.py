@@ -14,7 +14,7 @@ DEFAULT_API_KEY = "sim-api-key"
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
 RESOURCE_LISTS = (
     "registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "stream_collections", "stream_videos",
-    "shield_zones", "dns_zones", "storage_zones",
+    "shield_zones", "dns_zones", "storage_zones", "databases", "database_groups",
 )  # fmt: skip
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
@@ -78,6 +78,10 @@ class Settings(BaseModel):
         description="Hostnames whose DNS does not point at their pull zone: loading a free certificate for one fails as on bunny.net.",
     )
     encoding_seconds: float = Field(default=1.0, ge=0, le=3600, description="How long a Stream video takes from uploaded to finished.")
+    database_token_marker: str = Field(
+        default="", pattern=r"^[A-Za-z0-9_-]*$", max_length=40,
+        description="A word every new database token carries (the integration run's leak scan looks for LEAKCANARY).",
+    )
 
 
 class SettingsUpdate(BaseModel):
@@ -88,6 +92,7 @@ class SettingsUpdate(BaseModel):
     taken_pull_zone_names: Optional[List[str]] = None
     unpointed_hostnames: Optional[List[str]] = None
     encoding_seconds: Optional[float] = Field(default=None, ge=0, le=3600)
+    database_token_marker: Optional[str] = Field(default=None, pattern=r"^[A-Za-z0-9_-]*$", max_length=40)
 
 
 class ApiKeys(BaseModel):
@@ -113,6 +118,8 @@ class Fixtures(BaseModel):
     shield_zones: List[Dict[str, Any]] = []
     dns_zones: List[Dict[str, Any]] = []
     storage_zones: List[Dict[str, Any]] = []
+    databases: List[Dict[str, Any]] = []
+    database_groups: List[Dict[str, Any]] = []
     # What a statistics, metrics or billing report holds, by request path (reports.py).
     reports: Dict[str, Any] = {}
     api_keys: ApiKeys = ApiKeys()
@@ -143,6 +150,11 @@ class SimulatorState:
         self.shield_zones: List[Dict[str, Any]] = []
         self.dns_zones: List[Dict[str, Any]] = []
         self.storage_zones: List[Dict[str, Any]] = []
+        self.databases: List[Dict[str, Any]] = []
+        # The Database document's v1 groups, each with its databases under `_databases` (areas/databases.py).
+        self.database_groups: List[Dict[str, Any]] = []
+        # Every database token generated, oldest first (areas/databases.py): which are valid is for tests to ask.
+        self.database_tokens: List[Dict[str, Any]] = []
         # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.
         self.purges: List[Dict[str, Any]] = []
         self.reports: Dict[str, Any] = {}

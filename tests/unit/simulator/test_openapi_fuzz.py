@@ -30,6 +30,9 @@ WORLD = {
     ],
     # The file API takes the zone's password, which the fuzzer sends as the simulator's key.
     "storage_zones": [{"Id": 0, "Name": "site", "Password": "sim-api-key", "Files": {"0/0": "0"}}],
+    # One id for a v2 database and a v1 one (in a group), so that the fuzzer's requests reach both generations' handlers.
+    "databases": [{"id": "db_0", "name": "zero"}],
+    "database_groups": [{"id": "group_0", "name": "zero", "databases": [{"id": "db_0", "name": "zero"}]}],
     "settings": {"progressing_seconds": 0, "encoding_seconds": 0},
 }
 WORLD_PATH_PARAMETERS = {
@@ -51,6 +54,8 @@ WORLD_PATH_PARAMETERS = {
     "videoId": "0",
     "srclang": "en",
     "outputCodecId": 1,
+    "db_id": "db_0",
+    "group_id": "group_0",
 }
 EXAMPLES_PER_OPERATION_AND_MODE = 12
 
@@ -63,7 +68,7 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
     assert prefixes == {
-        "mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage", "stream",
+        "mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage", "stream", "database",
         "apikey", "billing", "country", "region", "search", "statistics", "user", "v1",
     }  # fmt: skip
 
@@ -79,6 +84,9 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /compute/script/{id}",
         "DELETE /compute/script/{id}/secrets/{secretId}",
         "DELETE /compute/script/{id}/variables/{variableId}",
+        "DELETE /database/v1/databases/{db_id}",
+        "DELETE /database/v1/groups/{group_id}",
+        "DELETE /database/v2/databases/{db_id}",
         "DELETE /dnszone/{id}",
         "DELETE /dnszone/{id}/dnssec",
         "DELETE /dnszone/{zoneId}/records/{id}",
@@ -105,6 +113,9 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /videolibrary/{id}/live/watermark",
         "DELETE /videolibrary/{id}/watermark",
         "POST /compute/script/{id}/deploymentKey/rotate",
+        "POST /database/v1/databases/{db_id}/auth/invalidate",
+        "POST /database/v1/groups/{group_id}/auth/invalidate",
+        "POST /database/v2/databases/{db_id}/auth/revoke",
         "POST /dnszone/{id}/dnssec",
         "POST /mc/apps/{appId}/deploy",
         "POST /mc/apps/{appId}/pods/{podId}/recreate",
@@ -114,11 +125,11 @@ def test_every_body_the_simulator_reads_is_documented():
         "POST /purge",
         "POST /storagezone/resetReadOnlyPassword",
         "POST /storagezone/{id}/resetPassword",
-        "POST /videolibrary/{id}/resetApiKey",
-        "POST /videolibrary/{id}/resetReadOnlyApiKey",
         "POST /stream/library/{libraryId}/videos/{videoId}/reencode",
         "POST /stream/library/{libraryId}/videos/{videoId}/repackage",
         "POST /stream/library/{libraryId}/videos/{videoId}/resolutions/cleanup",
+        "POST /videolibrary/{id}/resetApiKey",
+        "POST /videolibrary/{id}/resetReadOnlyApiKey",
         "PUT /stream/library/{libraryId}/videos/{videoId}/outputs/{outputCodecId}",
     ]
 

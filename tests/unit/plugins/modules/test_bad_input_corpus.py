@@ -339,6 +339,21 @@ OTHER_CASES = [
     ("stream_video", dict(library="courses", title="x", stream_api_url="video.bunnycdn.com"), "stream_api_url",
      "must match an http:// or https:// URL"),
     ("stream_video_info", dict(library="courses", order_by="views"), "order_by", one_of("date", "title")),
+    # Bunny Database: the vendor's name bound, its ID form, the PossibleRegion enum, the authorizations and RFC 3339 dates
+    ("database", dict(name=""), "name", length(1, 63, 0)),
+    ("database", dict(name="d" * 64, primary_regions=["DE"]), "name", length(1, 63, 64)),
+    ("database", dict(id="orders"), "id", "must match db_ followed by the database's ULID"),
+    ("database", dict(name="orders", primary_regions=["FRA"]), "primary_regions", "must be one or more of: AMS, ASB"),
+    ("database", dict(name="orders", replicas_regions=["de"]), "replicas_regions", "must be one or more of: AMS, ASB"),
+    ("database", dict(name="orders", primary_regions=[]), "primary_regions", items(1, None, 0)),
+    ("database_info", dict(search="a b"), "search", "must match letters and digits"),
+    ("database_info", dict(usage=True, period_end="2026-05-01"), "period_end", "must be an RFC 3339 date-time with a time zone"),
+    ("database_token", dict(database_name="orders", authorization="owner"), "authorization", one_of("full-access", "read-only")),
+    ("database_token", dict(database_name="orders", expires_at="2027-01-01 00:00"), "expires_at", "must be an RFC 3339 date-time with a time zone"),
+    ("database_token", dict(database_name="orders", container_template=dict(app_id="a", name="api", variable="DB-TOKEN")),
+     "container_template.variable", "must match a letter or _, then letters, digits or _"),
+    ("database_token", dict(database_name="orders", edge_script_secret=dict(script_id=0, name="T")), "edge_script_secret.script_id",
+     "must be at least 1, got 0"),
 ]
 
 
