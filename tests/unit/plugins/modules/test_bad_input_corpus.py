@@ -251,6 +251,11 @@ OTHER_CASES = [
     ("shield_access_list", dict(shield_zone_id=1, name="Office", type="user_agent"), "type", one_of("ip", "cidr", "asn", "country", "organization", "ja4")),
     ("shield_access_list", dict(shield_zone_id=1, name="Office", type="ip", entries=["10.0.0.0/8"]), "entries[0]", "is a range"),
     ("shield_access_list", dict(shield_zone_id=1, name="Office", type="country", entries=["DEU"]), "entries[0]", "two-letter country code"),
+    ("shield_custom_page", dict(shield_zone_id=1, page="error", content="<p>x</p>"), "page", one_of("block", "challenge", "rate_limit")),
+    ("shield_custom_page", dict(shield_zone_id=1, page="block", content=""), "content", length(1, None, 0)),
+    ("shield_upload_scanning", dict(shield_zone_id=1, antivirus="quarantine"), "antivirus", one_of("disabled", "log", "block")),
+    ("shield_bot_categorization", dict(shield_zone_id=1, categories=[dict(category="seo", action="ignore")]), "action", one_of("none", "block", "allow")),
+    ("shield_zone", dict(pull_zone_id=1, under_attack=True, ddos_sensitivity="low"), "under_attack", "ddos_sensitivity=challenge, not low"),
     # DNS: zones, and each record type's fields and bounds
     ("dns_zone", dict(domain="localhost"), "domain", "must be a domain such as example.com"),
     ("dns_zone", dict(domain="example.com", soa_email="nobody"), "soa_email", "must match an email address"),
