@@ -67,14 +67,13 @@ EXAMPLES = r"""
     page: block
     content: "{{ lookup('ansible.builtin.template', 'shield/blocked.html.j2') }}"
 
-- name: Every page from the templates folder
+- name: And to visitors over a rate limit
   bunnynet.cloud.shield_custom_page:
     shield_zone_id: 4102
-    page: "{{ item }}"
-    content: "{{ lookup('ansible.builtin.file', 'shield/' ~ item ~ '.html') }}"
-  loop: [block, challenge, rate_limit]
+    page: rate_limit
+    content: "{{ lookup('ansible.builtin.file', 'shield/rate-limited.html') }}"
 
-- name: Show the vendor's challenge page again
+- name: Show the vendor's challenge page
   bunnynet.cloud.shield_custom_page:
     shield_zone_id: 4102
     page: challenge

@@ -53,11 +53,14 @@ EXAMPLES = r"""
     antivirus: block
     csam: block
 
-- name: Watch what the antivirus would find before blocking anything
+- name: Read the zone's upload scanning without changing it
   bunnynet.cloud.shield_upload_scanning:
     shield_zone_id: 4102
-    enabled: true
-    antivirus: log
+  register: scanning
+
+- name: Say whether infected uploads are refused
+  ansible.builtin.debug:
+    msg: "Antivirus: {{ scanning.upload_scanning.antivirus_scanning_mode }}"
 """
 
 RETURN = r"""
