@@ -12,7 +12,10 @@ from .faults import FaultBook, FaultRule, FaultRuleRequest
 DEFAULT_API_KEY = "sim-api-key"
 
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
-RESOURCE_LISTS = ("registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones")
+RESOURCE_LISTS = (
+    "registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones",
+    "team_members",
+)  # fmt: skip
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
 # and the state it is loaded into, and returns the completed list.
@@ -106,6 +109,8 @@ class Fixtures(BaseModel):
     shield_zones: List[Dict[str, Any]] = []
     dns_zones: List[Dict[str, Any]] = []
     storage_zones: List[Dict[str, Any]] = []
+    # The account's team (areas/team.py: not in the vendor's documents).
+    team_members: List[Dict[str, Any]] = []
     # What a statistics, metrics or billing report holds, by request path (reports.py).
     reports: Dict[str, Any] = {}
     api_keys: ApiKeys = ApiKeys()
@@ -134,6 +139,9 @@ class SimulatorState:
         self.shield_zones: List[Dict[str, Any]] = []
         self.dns_zones: List[Dict[str, Any]] = []
         self.storage_zones: List[Dict[str, Any]] = []
+        self.team_members: List[Dict[str, Any]] = []
+        # Tokens POST /apikey/exchange issued, with the key each was issued for (areas/team.py).
+        self.team_tokens: Dict[str, str] = {}
         # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.
         self.purges: List[Dict[str, Any]] = []
         self.reports: Dict[str, Any] = {}

@@ -56,7 +56,7 @@ def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
     assert prefixes == {
         "mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage",
-        "apikey", "billing", "country", "region", "search", "statistics", "user", "v1",
+        "apikey", "billing", "country", "region", "search", "statistics", "user", "v1", "team",
     }  # fmt: skip
 
 
@@ -89,6 +89,7 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /shield/waf/custom-rule/{id}",
         "DELETE /storage/{storageZoneName}/{path}/{fileName}",
         "DELETE /storagezone/{id}",
+        "DELETE /team/member/{memberId}",
         "DELETE /videolibrary/{id}",
         "DELETE /videolibrary/{id}/live/thumbnail",
         "DELETE /videolibrary/{id}/live/watermark",
