@@ -256,6 +256,12 @@ OTHER_CASES = [
     ("shield_upload_scanning", dict(shield_zone_id=1, antivirus="quarantine"), "antivirus", one_of("disabled", "log", "block")),
     ("shield_bot_categorization", dict(shield_zone_id=1, categories=[dict(category="seo", action="ignore")]), "action", one_of("none", "block", "allow")),
     ("shield_zone", dict(pull_zone_id=1, under_attack=True, ddos_sensitivity="low"), "under_attack", "ddos_sensitivity=challenge, not low"),
+    ("shield_api_guardian", dict(shield_zone_id=1, endpoints=[dict(method="GET", path="/a", rate_limit=dict(requests=0))]),
+     "endpoints[0].rate_limit.requests", "must be at least 1, got 0"),
+    ("team_member", dict(email="someone", roles=["zones"]), "email", "must match an email address"),
+    ("team_member", dict(email="a@example.com", password="Short-1"), "password", "must be at least 12 characters long"),
+    ("mc_log_forwarding", dict(app_id="app-1", port=70000), "port", bounds(1, 65535, 70000)),
+    ("mc_log_forwarding", dict(app_id="app-1", type="http"), "type", one_of("syslog_udp", "syslog_tcp")),
     # DNS: zones, and each record type's fields and bounds
     ("dns_zone", dict(domain="localhost"), "domain", "must be a domain such as example.com"),
     ("dns_zone", dict(domain="example.com", soa_email="nobody"), "soa_email", "must match an email address"),
