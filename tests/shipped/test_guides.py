@@ -31,7 +31,7 @@ GUIDES = [
 ]
 # Every list a simulator fixture takes (tests/simulator/state.py's Fixtures), so that the guides' fixtures are loaded, not refused.
 FIXTURE_KEYS = {"registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "stream_collections", "stream_videos",
-                "shield_zones", "dns_zones", "storage_zones", "databases", "database_groups", "reports", "api_keys", "settings"}
+                "shield_zones", "dns_zones", "storage_zones", "databases", "database_groups", "team_members", "reports", "api_keys", "settings"}
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)\s+unreachable=0\s+failed=0", re.MULTILINE)
 
 

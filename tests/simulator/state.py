@@ -14,7 +14,7 @@ DEFAULT_API_KEY = "sim-api-key"
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
 RESOURCE_LISTS = (
     "registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "stream_collections", "stream_videos",
-    "shield_zones", "dns_zones", "storage_zones", "databases", "database_groups",
+    "shield_zones", "dns_zones", "storage_zones", "databases", "database_groups", "team_members",
 )  # fmt: skip
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
@@ -120,6 +120,8 @@ class Fixtures(BaseModel):
     storage_zones: List[Dict[str, Any]] = []
     databases: List[Dict[str, Any]] = []
     database_groups: List[Dict[str, Any]] = []
+    # The account's team (areas/team.py: not in the vendor's documents).
+    team_members: List[Dict[str, Any]] = []
     # What a statistics, metrics or billing report holds, by request path (reports.py).
     reports: Dict[str, Any] = {}
     api_keys: ApiKeys = ApiKeys()
@@ -155,6 +157,9 @@ class SimulatorState:
         self.database_groups: List[Dict[str, Any]] = []
         # Every database token generated, oldest first (areas/databases.py): which are valid is for tests to ask.
         self.database_tokens: List[Dict[str, Any]] = []
+        self.team_members: List[Dict[str, Any]] = []
+        # Tokens POST /apikey/exchange issued, with the key each was issued for (areas/team.py).
+        self.team_tokens: Dict[str, str] = {}
         # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.
         self.purges: List[Dict[str, Any]] = []
         self.reports: Dict[str, Any] = {}

@@ -1,6 +1,6 @@
 """The API areas the simulator serves. To add an area, write its module and list its AREA here."""
 
-from . import account, databases, dns_zones, edge_scripts, magic_containers, pull_zones, shield, storage_zones, stream, video_libraries
+from . import account, databases, dns_zones, edge_scripts, magic_containers, pull_zones, shield, storage_zones, stream, team, video_libraries
 
 AREAS = (
     magic_containers.AREA,
@@ -15,4 +15,5 @@ AREAS = (
     account.AREA,
     stream.AREA,
     databases.AREA,
+    team.AREA,
 )

@@ -69,7 +69,7 @@ def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
     assert prefixes == {
         "mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage", "stream", "database",
-        "apikey", "billing", "country", "region", "search", "statistics", "user", "v1",
+        "apikey", "billing", "country", "region", "search", "statistics", "user", "v1", "team",
     }  # fmt: skip
 
 
@@ -108,6 +108,7 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /stream/library/{libraryId}/collections/{collectionId}",
         "DELETE /stream/library/{libraryId}/videos/{videoId}",
         "DELETE /stream/library/{libraryId}/videos/{videoId}/captions/{srclang}",
+        "DELETE /team/member/{memberId}",
         "DELETE /videolibrary/{id}",
         "DELETE /videolibrary/{id}/live/thumbnail",
         "DELETE /videolibrary/{id}/live/watermark",
