@@ -16,6 +16,7 @@ import re
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import changed_fields
+from ansible_collections.bunnynet.cloud.plugins.module_utils.key_rotation import RETURN_OPTION, ROTATE_OPTION, hand_over, rotate
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Read, Write
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, name_of
@@ -233,6 +234,13 @@ class EdgeScriptResource(Resource):
         plan.record = dict(plan.record, Code=code)
         plan.after = self.project(plan.record)
 
+    def read_step(self, module, plan):
+        # A read of the script has no code either (a rotated deployment key is read back this way).
+        step = super().read_step(module, plan)
+        answered = step.answered
+        step.answered = lambda record: answered(dict(record, Code=plan.after.get("code")))
+        return step
+
 
 EDGE_SCRIPT = EdgeScriptResource(
     noun="edge script",
@@ -263,3 +271,22 @@ def target_script_id(module):
     if module.params["script_id"] is not None:
         return module.params["script_id"]
     return target_script(module)["Id"]
+
+
+# --- The deployment key: rotated, or returned on request ---------------------------------------------------
+
+DEPLOYMENT_KEY_OPTIONS = dict(rotate_deployment_key=dict(ROTATE_OPTION), return_deployment_key=dict(RETURN_OPTION))
+
+
+def plan_deployment_key(module, plan):
+    """Add to the script's plan the rotation of its deployment key, when asked, and the key under the
+    result's ``secrets`` when rotated or asked for."""
+    params = module.params
+    if params["state"] == "absent" or plan.problems:
+        return plan
+    if params["rotate_deployment_key"]:
+        rotate(module, plan, EDGE_SCRIPT, "deployment_key", "DeploymentKey",
+               lambda record: ("POST", build_path(SCRIPT_PATH, id=record["Id"]) + "/deploymentKey/rotate", None, None))
+    if params["rotate_deployment_key"] or params["return_deployment_key"]:
+        hand_over(module, plan, EDGE_SCRIPT, {"deployment_key": "DeploymentKey"})
+    return plan

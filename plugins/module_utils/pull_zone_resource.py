@@ -10,6 +10,7 @@ set most; ``settings`` reaches every other property of the update model by its A
 against pull_zone_settings.py before any request.
 """
 
+from ansible_collections.bunnynet.cloud.plugins.module_utils.key_rotation import RETURN_OPTION, ROTATE_OPTION, hand_over, rotate
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_settings import (
     BOOL,
     FLOAT,
@@ -20,7 +21,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_settings 
     STRINGS,
     Enum,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, name_taken, unknown_names
+from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, name_of, name_taken, unknown_names
 
 # The vendor's PullZoneOriginType, by the names the options take.
 ORIGIN_TYPES = {"url": 0, "dns_accelerate": 1, "storage_zone": 2, "load_balancer": 3, "edge_script": 4,
@@ -37,9 +38,12 @@ REGIONS = {"AF": "EnableGeoZoneAF", "ASIA": "EnableGeoZoneASIA", "EU": "EnableGe
 # Update-model properties a read does not return: a module could never tell whether they hold.
 UNREADABLE_SETTINGS = {
     "CacheControlBrowserMaxAgeOverride": "the API deprecated it; use browser_cache_expiration",
-    "DnsOriginPort": "a read of the zone does not return it, so it could never be compared",
-    "DnsOriginScheme": "a read of the zone does not return it, so it could never be compared",
 }
+# A DNS-accelerated zone fetches from the record's address with this scheme and port. The update
+# model sets them as DnsOriginPort and DnsOriginScheme, which a read does not return: the zone's
+# OriginUrl (scheme://address[:port]) carries them, as the vendor's Terraform provider reads them.
+DNS_ORIGIN_PORTS = {"http": 80, "https": 443}
+DNS_ORIGIN_SETTINGS = ("DnsOriginPort", "DnsOriginScheme")
 # The update model spells one property otherwise than the read model.
 READ_NAMES = {"EnableWebpVary": "EnableWebPVary"}
 SETTING_KINDS = {BOOL: "a boolean", INT: "an integer", FLOAT: "a number", STR: "a string",
@@ -53,6 +57,55 @@ SERVER_FIELDS = ("id", "hostnames", "cname_domain", "user_id", "monthly_bandwidt
                  "cache_version", "zone_security_key", "edge_rules", "optimizer_pricing", "video_library_id",
                  "dns_record_id", "dns_zone_id", "dns_record_value", "origin_link_value", "price_override",
                  "suspended", "enabled")
+
+
+def _split_origin(url):
+    """``(scheme, address, explicit port or None)`` of an origin URL; None for a URL without a scheme."""
+    scheme, separator, rest = (url or "").partition("://")
+    if not separator:
+        return None
+    rest = rest.split("/", 1)[0]
+    address, port = rest, None
+    if rest.startswith("["):
+        address, _bracket, tail = rest.partition("]")
+        address += "]"
+        port = tail[1:] if tail.startswith(":") else None
+    elif rest.count(":") == 1:
+        address, port = rest.split(":")
+    return scheme.lower(), address, int(port) if port and port.isdigit() else None
+
+
+def dns_origin(record):
+    """``(scheme, port)`` a DNS-accelerated zone fetches with, read from its origin URL; ``(None, None)`` for other zones."""
+    if record.get("OriginType") != ORIGIN_TYPES["dns_accelerate"]:
+        return None, None
+    split = _split_origin(record.get("OriginUrl"))
+    if split is None:
+        return None, None
+    scheme, _address, port = split
+    return scheme, port if port is not None else DNS_ORIGIN_PORTS.get(scheme)
+
+
+def with_dns_origin(record):
+    """The record with the scheme and port its origin URL carries, by the update model's names (what comparing needs)."""
+    if record is None or record.get("OriginType") != ORIGIN_TYPES["dns_accelerate"]:
+        return record
+    scheme, port = dns_origin(record)
+    return dict(record, DnsOriginScheme=scheme, DnsOriginPort=port)
+
+
+def _moved_dns_origin(after):
+    """The origin URL once DnsOriginScheme and DnsOriginPort apply: a port left out stays as the URL has it,
+    and the port a scheme uses by default is not written."""
+    scheme, port = after.pop("DnsOriginScheme", None), after.pop("DnsOriginPort", None)
+    split = _split_origin(after.get("OriginUrl"))
+    if split is None or after.get("OriginType") != ORIGIN_TYPES["dns_accelerate"]:
+        return after
+    current_scheme, address, current_port = split
+    scheme = (scheme or current_scheme).lower()
+    port = port if port is not None else current_port
+    after["OriginUrl"] = "%s://%s%s" % (scheme, address, ":%d" % port if port and port != DNS_ORIGIN_PORTS.get(scheme) else "")
+    return after
 
 
 def _regions_to_api(regions):
@@ -104,6 +157,8 @@ FIELDS = (
     Field("auto_ssl", "EnableAutoSSL", type="bool"),
     Field("origin_shield_enabled", "EnableOriginShield", type="bool"),
     Field("origin_shield_zone_code", "OriginShieldZoneCode"),
+    Field("dns_origin_scheme", "DnsOriginScheme", choices=list(DNS_ORIGIN_PORTS), from_api=lambda record: dns_origin(record)[0]),
+    Field("dns_origin_port", "DnsOriginPort", type="int", from_api=lambda record: dns_origin(record)[1]),
 )
 
 
@@ -121,9 +176,12 @@ OPTION_OF_PROPERTY = _options_by_property()
 
 
 def predict_side_effects(after, changes):
-    """What the API changes along with a write: serving stale content while updating turns background updates on."""
+    """What the API changes along with a write: serving stale content while updating turns background updates
+    on; a DNS origin's scheme and port move into the origin URL."""
     if after.get("UseStaleWhileUpdating"):
         after["UseBackgroundUpdate"] = True
+    if any(name in changes for name in DNS_ORIGIN_SETTINGS):
+        _moved_dns_origin(after)
     return after
 
 
@@ -135,6 +193,10 @@ def zone_problems(current, desired):
     if "OriginUrl" in desired and origin_type in SELF_ADDRESSED_ORIGINS:
         problems.append("origin_url cannot be set for a zone whose origin is %s: the API sets that address itself" % (
             "an Edge Script" if origin_type == ORIGIN_TYPES["edge_script"] else "a Magic Containers app"))
+    for name in DNS_ORIGIN_SETTINGS:
+        if name in desired and origin_type != ORIGIN_TYPES["dns_accelerate"]:
+            problems.append("%s applies to zones whose origin_type is dns_accelerate, and this zone's is %s" % (
+                OPTION_OF_PROPERTY[name], "not given" if origin_type is None else name_of(ORIGIN_TYPES, origin_type)))
     stale_while_updating = desired.get("UseStaleWhileUpdating", current.get("UseStaleWhileUpdating"))
     if stale_while_updating and desired.get("UseBackgroundUpdate") is False:
         problems.append("background_update=false cannot hold while stale_while_updating is true: the API turns "
@@ -142,7 +204,20 @@ def zone_problems(current, desired):
     return problems
 
 
-PULL_ZONE = Resource(
+class PullZoneResource(Resource):
+    """The engine's resource, with the scheme and port of a DNS origin compared and shown as its origin URL carries them."""
+
+    def differences(self, record, wanted):
+        return super().differences(with_dns_origin(record), wanted)
+
+    def project(self, record):
+        projected = super().project(record)
+        if projected is not None and record.get("OriginType") == ORIGIN_TYPES["dns_accelerate"]:
+            projected["dns_origin_scheme"], projected["dns_origin_port"] = dns_origin(record)
+        return projected
+
+
+PULL_ZONE = PullZoneResource(
     noun="pull zone",
     result_key="pull_zone",
     key=Field("name", "Name", create_only=True),
@@ -210,3 +285,26 @@ def describe_error(error):
         return ("%s The name of a pull zone is unique across all of bunny.net, not only your account; choose "
                 "another name." % str(error))
     return None
+
+
+# --- The token authentication key: set, rotated, or returned on request ---------------------------------
+
+TOKEN_KEY_OPTIONS = dict(token_key=dict(type="str", no_log=True), rotate_token_key=dict(ROTATE_OPTION), return_token_key=dict(RETURN_OPTION))
+# The vendor's ResetPullZoneSecurityKeyModel bounds the key a task chooses.
+TOKEN_KEY_RULES = (("token_key", dict(min_length=8, max_length=36)),)
+
+
+def plan_token_key(module, plan):
+    """Add to the zone's plan the reset of its token key (to the key given, or, asked to rotate it, a
+    new one the API makes), and the key under the result's ``secrets`` when rotated or asked for."""
+    params = module.params
+    if params["state"] == "absent" or plan.problems:
+        return plan
+    token_key = params["token_key"]
+    if params["rotate_token_key"] or (token_key is not None and token_key != (plan.record or {}).get("ZoneSecurityKey")):
+        body = {"SecurityKey": token_key} if token_key is not None else None
+        rotate(module, plan, PULL_ZONE, "token_key", "ZoneSecurityKey",
+               lambda record: ("POST", PULL_ZONE.path(record["Id"]) + "/resetSecurityKey", body, None), wanted=token_key)
+    if params["rotate_token_key"] or params["return_token_key"]:
+        hand_over(module, plan, PULL_ZONE, {"token_key": "ZoneSecurityKey"})
+    return plan

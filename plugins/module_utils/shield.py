@@ -18,6 +18,8 @@ ZONE_PATH = "/shield/shield-zone/{zone_id}"
 
 # The error key Shield answers a bot detection request with on a zone whose plan lacks it (Basic).
 BOT_DETECTION_NOT_IN_PLAN = "invalid_plan_type.bot_detection"
+# ...and a bot categorisation request, which is part of bot detection.
+BOT_CATEGORIZATION_NOT_IN_PLAN = "invalid_plan_type.bot_categorization"
 
 
 def envelope_data(body):
@@ -44,6 +46,8 @@ def zone_error_describer(zone_id):
     def describe(error):
         if error.error_key == BOT_DETECTION_NOT_IN_PLAN:
             return not_in_plan_message(zone_id, error.message)
+        if error.error_key == BOT_CATEGORIZATION_NOT_IN_PLAN:
+            return not_in_plan_message(zone_id, error.message, "bot categorisation (part of bot detection)", error.error_key)
         # A 404 with a key of its own (no document to update, say) keeps the API's sentence.
         if error.status == 404 and error.error_key in (None, "not_found"):
             return "Shield zone %s was not found (HTTP 404)." % zone_id
@@ -51,8 +55,8 @@ def zone_error_describer(zone_id):
     return describe
 
 
-def not_in_plan_message(zone_id, api_message):
+def not_in_plan_message(zone_id, api_message, feature="bot detection", error_key=BOT_DETECTION_NOT_IN_PLAN):
     return (
-        "The plan of Shield zone %s does not include bot detection (the Basic plan does not; Advanced and "
-        "higher do). The API said: %s" % (zone_id, api_message or BOT_DETECTION_NOT_IN_PLAN)
+        "The plan of Shield zone %s does not include %s (the Basic plan does not; Advanced and "
+        "higher do). The API said: %s" % (zone_id, feature, api_message or error_key)
     )

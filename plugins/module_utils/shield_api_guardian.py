@@ -14,6 +14,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_pa
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Plan, Write
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import envelope_data
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_settings import API_GUARDIAN_CONFIGURATION
 
 API_GUARDIAN_PATH = "/shield/shield-zone/{zone_id}/api-guardian"
 SPECIFICATION_PATH = "/shield/shield-zone/{zone_id}/api-guardian/spec"
@@ -413,37 +414,96 @@ def predict_guardian(guardian, document, enforce_authorization):
             enforced = bool(previous.get("validateAuthorization"))
         else:
             enforced = True
-        endpoints.append({
-            "apiGuardianEndpointId": (previous or {}).get("apiGuardianEndpointId"),
-            "requestMethod": method,
-            "requestPath": path,
-            "validateAuthorization": requires_authorization and enforced,
-        })
+        # An endpoint the zone knows keeps its own settings (its id is kept, so it is the same endpoint).
+        endpoint = dict(previous or {})
+        endpoint.update(apiGuardianEndpointId=(previous or {}).get("apiGuardianEndpointId"), requestMethod=method, requestPath=path,
+                        validateAuthorization=requires_authorization and enforced)
+        endpoints.append(endpoint)
     configuration = dict((guardian or {}).get("configuration") or {})
     configuration.update(title=document.title, version=document.version)
     return {"configuration": configuration, "endpoints": endpoints}
 
 
 def project_guardian(guardian):
-    """What results and diffs show: the configuration, and each endpoint's id, method, path and authorization flag.
+    """What results and diffs show: the configuration (enums by name), and each endpoint's id, method,
+    path and settings (shield_api_guardian_endpoints.project_endpoint).
 
     Endpoints are sorted by path and method, so that the order the API lists them in is no change.
-    The endpoints' other settings (schema validation, injection detection, rate limiting) are set
-    per endpoint, not by the document, and are left out.
     """
     if guardian is None:
         return None
-    endpoints = [
-        {
-            "api_guardian_endpoint_id": endpoint.get("apiGuardianEndpointId"),
-            "request_method": endpoint.get("requestMethod"),
-            "request_path": endpoint.get("requestPath"),
-            "validate_authorization": endpoint.get("validateAuthorization"),
-        }
-        for endpoint in guardian.get("endpoints") or []
-    ]
+    endpoints = [project_endpoint(endpoint) for endpoint in guardian.get("endpoints") or []]
     endpoints.sort(key=lambda endpoint: (str(endpoint["request_path"]), str(endpoint["request_method"])))
-    return {"configuration": to_snake(guardian.get("configuration") or {}), "endpoints": endpoints}
+    return {"configuration": API_GUARDIAN_CONFIGURATION.project(guardian.get("configuration") or {}), "endpoints": endpoints}
+
+
+# --- An endpoint's settings ------------------------------------------------------------------------
+#
+# Each endpoint (an operation of the document) has settings of its own, changed one endpoint at a
+# time (``PATCH .../api-guardian/endpoint/{id}``). They are declared once here: the option, the API
+# property, and readable names where the API has numbers or codes.
+
+ENDPOINT_SWITCHES = (
+    ("enabled", "isEnabled"),
+    ("validate_request_body", "validateRequestBodySchema"),
+    ("validate_response_body", "validateResponseBodySchema"),
+    ("validate_authorization", "validateAuthorization"),
+    ("detect_xss", "detectParameterXss"),
+    ("detect_sqli", "detectParameterSqli"),
+)
+# The parameter locations of injection detection, by option and by the API's key.
+PARAMETER_LOCATIONS = (("path", "Path"), ("query", "Query"), ("header", "Header"), ("cookie", "Cookie"))
+INJECTION_PARAMETERS = "injectionDetectionParameters"
+# The vendor's ApiGuardianRateLimitType and RateLimitTimeframe (seconds).
+RATE_LIMIT_TYPES = {"global": "Global", "ip": "IP"}
+RATE_LIMIT_TIMEFRAMES = (1, 10, 60, 300, 900, 3600)
+RATE_LIMIT_SETTINGS = (
+    ("enabled", "rateLimitingEnabled"), ("type", "rateLimitingType"), ("requests", "rateLimitingRequestCount"), ("timeframe", "rateLimitingTimeframe"),
+)
+
+
+def endpoint_options():
+    """The suboptions of an item of shield_api_guardian's ``endpoints``."""
+    options = dict(
+        method=dict(type="str", required=True, choices=[method.upper() for method in HTTP_METHODS]),
+        path=dict(type="str", required=True),
+    )
+    options.update((option, dict(type="bool")) for option, _api in ENDPOINT_SWITCHES)
+    options["injection_detection"] = dict(type="dict", options={option: dict(type="list", elements="str") for option, _api in PARAMETER_LOCATIONS})
+    options["rate_limit"] = dict(type="dict", options=dict(
+        enabled=dict(type="bool"), type=dict(type="str", choices=list(RATE_LIMIT_TYPES)), requests=dict(type="int"),
+        timeframe=dict(type="int", choices=list(RATE_LIMIT_TIMEFRAMES)),
+    ))
+    return options
+
+
+def endpoint_request(item):
+    """An item of ``endpoints`` in the API's shape; what it leaves out is None. Injection detection is the whole set when given."""
+    wanted = {"requestMethod": item["method"].upper(), "requestPath": item["path"]}
+    wanted.update((api, item.get(option)) for option, api in ENDPOINT_SWITCHES)
+    injection = item.get("injection_detection")
+    wanted[INJECTION_PARAMETERS] = None if injection is None else {api: list(injection.get(option) or []) for option, api in PARAMETER_LOCATIONS}
+    rate_limit = item.get("rate_limit") or {}
+    for option, api in RATE_LIMIT_SETTINGS:
+        value = rate_limit.get(option)
+        wanted[api] = RATE_LIMIT_TYPES[value] if option == "type" and value is not None else value
+    return wanted
+
+
+def project_endpoint(endpoint):
+    """An endpoint as results show it, its settings by the options' names."""
+    injection = endpoint.get(INJECTION_PARAMETERS)
+    projected = {
+        "api_guardian_endpoint_id": endpoint.get("apiGuardianEndpointId"),
+        "request_method": endpoint.get("requestMethod"),
+        "request_path": endpoint.get("requestPath"),
+    }
+    projected.update((option, endpoint.get(api)) for option, api in ENDPOINT_SWITCHES)
+    projected["injection_detection"] = None if injection is None else {option: list(injection.get(api) or []) for option, api in PARAMETER_LOCATIONS}
+    projected["rate_limit"] = {option: endpoint.get(api) for option, api in RATE_LIMIT_SETTINGS}
+    rate_type = projected["rate_limit"]["type"]
+    projected["rate_limit"]["type"] = next((name for name, code in RATE_LIMIT_TYPES.items() if code == rate_type), rate_type)
+    return projected
 
 
 def operation_changes(guardian, document):
@@ -474,29 +534,32 @@ def read_guardian(client, zone_id):
     return envelope_data(client.get(build_path(API_GUARDIAN_PATH, zone_id=zone_id)))
 
 
-def upload_plan(module):
-    """The plan of shield_api_guardian: upload ``content`` unless the zone reports it already (or ``force``).
+def upload_plan(module, current, document):
+    """The part of shield_api_guardian that uploads ``document`` unless the zone reports it already (or ``force``).
 
-    API Guardian is one settings object of the zone, so this is a plan without a declaration: it is no
-    record of a list (Resource) nor a list inside the zone (Items). Its one write is the upload, a POST
-    to a zone without a document and a PATCH to a zone that has one.
+    ``current`` is the zone's API Guardian as read; ``document`` what read_content made of ``content``. The plan's ``record`` is API Guardian as the upload
+    leaves it (predicted until the answer replaces it), in the read's shape, for the settings that
+    follow it; ``plan.uploading`` says whether it uploads. Its one write is the upload, a POST to a zone
+    without a document and a PATCH to a zone that has one.
     """
     params = module.params
     zone_id = params["shield_zone_id"]
     enforce = params["enforce_authorization_validation"]
-    document = read_content(module)
-    current = read_guardian(module.client, zone_id) or {}
     report = dict(limits=limits(current), document=document.summary())
     problems = limit_problems(document, current)
     if problems:
         module.fail("Shield zone %s cannot take this OpenAPI document: %s. Nothing was uploaded." % (zone_id, "; ".join(problems)), **report)
-    plan = Plan(before=project_guardian(current), after=project_guardian(current), result=dict(operations_added=[], operations_removed=[], **report))
+    plan = Plan(before=project_guardian(current), after=project_guardian(current), record=current,
+                result=dict(operations_added=[], operations_removed=[], **report))
+    plan.uploading = False
     held = guardian_holds(current, document, enforce)
     if held and not params["force"]:
         return plan
     added, removed = operation_changes(current, document)
     plan.result.update(operations_added=added, operations_removed=removed)
-    plan.after = project_guardian(predict_guardian(current, document, enforce))
+    plan.record = predict_guardian(current, document, enforce)
+    plan.after = project_guardian(plan.record)
+    plan.uploading = True
     body = {"content": document.text}
     if enforce is not None:
         body["enforceAuthorizationValidation"] = enforce
@@ -509,7 +572,9 @@ def upload_plan(module):
         return read if guardian_holds(read, document, enforce) and (updated or not held) else None
 
     def answered(answer):
-        plan.after = project_guardian(envelope_data(answer) or read_guardian(module.client, zone_id))
+        data = envelope_data(answer)
+        plan.record = data if isinstance(data, dict) and "endpoints" in data else read_guardian(module.client, zone_id)
+        plan.after = project_guardian(plan.record)
 
     plan.add(Write("PATCH" if has_specification(current) else "POST", build_path(SPECIFICATION_PATH, zone_id=zone_id), body,
                    confirm=uploaded, answered=answered))

@@ -19,6 +19,7 @@ ZONES_PATH = "/shield/shield-zones"
 ZONE_ITEM_PATH = "/shield/shield-zone/{id}"
 ZONE_BY_PULL_ZONE_PATH = "/shield/shield-zone/get-by-pullzone/{id}"
 ZONE_WRITE_PATH = "/shield/shield-zone"
+UNDER_ATTACK_PATH = "/shield/shield-zone/under-attack"
 
 # The vendor's enums, by the names the options take.
 PLANS = {"basic": 0, "advanced": 1, "business": 2, "enterprise": 3}
@@ -77,9 +78,36 @@ FIELDS = (
 # What only the API knows of a new zone.
 SERVER_FIELDS = ("shield_zone_id", "custom_waf_rules_limit", "rate_limit_rules_limit", "waf_custom_rule_order")
 
+# Under-attack mode is DDoS protection at its Challenge sensitivity: every visitor is challenged. The
+# API creates a zone in that mode in one request (``POST .../under-attack``, which takes the pull zone
+# and the plan only), and blocks what fails the challenge.
+UNDER_ATTACK_SENSITIVITY = DDOS_SENSITIVITIES["challenge"]
+UNDER_ATTACK_RECORD = {"dDoSShieldSensitivity": UNDER_ATTACK_SENSITIVITY, "dDoSExecutionMode": DDOS_EXECUTION_MODES["block"]}
+UNDER_ATTACK_OPTION = dict(type="bool")
+
+
+def under_attack_problems(params):
+    """Input that asks for under-attack mode and a DDoS sensitivity that contradicts it, in words."""
+    under_attack, sensitivity = params.get("under_attack"), params.get("ddos_sensitivity")
+    if under_attack is True and sensitivity not in (None, "challenge"):
+        return ["under_attack=true challenges every visitor, which is ddos_sensitivity=challenge, not %s; leave ddos_sensitivity out" % sensitivity]
+    if under_attack is False and sensitivity == "challenge":
+        return ["ddos_sensitivity=challenge is under-attack mode, which under_attack=false turns off; give the sensitivity to return to"]
+    return []
+
+
+def desired_zone(params):
+    """The API properties the options set; under-attack mode sets the DDoS sensitivity."""
+    desired = SHIELD_ZONE.desired(params)
+    if params.get("under_attack"):
+        desired["dDoSShieldSensitivity"] = UNDER_ATTACK_SENSITIVITY
+    return desired
+
 
 class ShieldZoneResource(Resource):
-    """The Shield zone, found by its pull zone."""
+    """The Shield zone, found by its pull zone; ``under_attack`` is the declaration of a zone created in under-attack mode."""
+
+    under_attack = None
 
     # Overridden: reads answer {data}; a read by an id that is not there is the API's 404.
     def read(self, client, record_id):
@@ -105,7 +133,25 @@ class ShieldZoneResource(Resource):
             projected["ddos_execution_mode"] = name_of(DDOS_EXECUTION_MODES, record["dDoSExecutionMode"])
         if "wafEngineConfig" in record:
             projected["waf_engine_config"] = _engine_config_from_api(record)
+        if "dDoSShieldSensitivity" in record:
+            projected["under_attack"] = record["dDoSShieldSensitivity"] == UNDER_ATTACK_SENSITIVITY
         return projected
+
+    # Overridden: a zone asked for under attack is created by the API's under-attack create.
+    def plan_create(self, module, desired):
+        if module.params.get("under_attack") and self.under_attack is not None:
+            return self.under_attack.plan_create(module, desired)
+        return super().plan_create(module, desired)
+
+    # Overridden: turning under-attack mode off needs the sensitivity to return to.
+    def plan(self, module, desired):
+        plan = super().plan(module, desired)
+        record = plan.record or {}
+        if (module.params.get("under_attack") is False and record.get("dDoSShieldSensitivity") == UNDER_ATTACK_SENSITIVITY
+                and "dDoSShieldSensitivity" not in desired):
+            plan.refuse("Shield zone %s is under attack (ddos_sensitivity=challenge); under_attack=false needs ddos_sensitivity, "
+                        "the sensitivity to return to (off, low, medium or high)" % record.get("shieldZoneId"))
+        return plan
 
     # Overridden: the create request wraps the settings: {pullZoneId, shieldZone}.
     def create_request(self, module, body):
@@ -115,7 +161,8 @@ class ShieldZoneResource(Resource):
     # Overridden: the update goes to the collection's path and wraps the settings:
     # {shieldZoneId, shieldZone}, with the settings that may not be left out (see above).
     def update_request(self, current, changes, after):
-        settings = {name: after.get(name) for name in NOT_NULLABLE_SETTINGS}
+        # After a create, the update that follows has the new zone as it reads (no prediction).
+        settings = {name: (after or current).get(name) for name in NOT_NULLABLE_SETTINGS}
         settings.update(changes)
         return "PATCH", ZONE_WRITE_PATH, {"shieldZoneId": current["shieldZoneId"], "shieldZone": settings}
 
@@ -133,4 +180,19 @@ SHIELD_ZONE = ShieldZoneResource(
     record=Record(id_field="shieldZoneId", server_fields=SERVER_FIELDS),
     # The API has no delete; a pull zone without a Shield zone is already absent.
     writes=Writes(lock_writes=True, delete=None, no_delete=NO_DELETE),
+)
+
+
+class UnderAttackZone(ShieldZoneResource):
+    """A Shield zone created in under-attack mode: the create takes the pull zone and the plan; the other settings follow in an update."""
+
+    # Overridden: the under-attack create, whose plan the API requires (the Basic plan, as a create without one gets).
+    def create_request(self, module, body):
+        return "POST", UNDER_ATTACK_PATH, {"pullZoneId": module.params["pull_zone_id"], "planType": body.get("planType", PLANS["basic"])}
+
+
+SHIELD_ZONE.under_attack = UnderAttackZone(
+    noun=SHIELD_ZONE.noun, result_key=SHIELD_ZONE.result_key, key=SHIELD_ZONE.key, fields=FIELDS, paths=SHIELD_ZONE.paths,
+    record=Record(id_field="shieldZoneId", server_fields=SERVER_FIELDS, new_record=UNDER_ATTACK_RECORD),
+    writes=Writes(lock_writes=True, delete=None, no_delete=NO_DELETE, create_names={"pullZoneId": "pullZoneId", "planType": "planType"}),
 )

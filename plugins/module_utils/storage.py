@@ -24,8 +24,10 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from urllib.parse import quote
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import SAFE_METHODS, BunnyApiError, BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.module_utils.key_rotation import RETURN_OPTION, ROTATE_OPTION, hand_over, rotate
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure, Plan
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.regions import STORAGE_REGIONS, unknown_code_problems
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, name_taken
 
 try:
@@ -35,6 +37,8 @@ except ImportError:  # module.py fails the run with missing_required_lib("reques
     pass
 
 ZONE_TIERS = {"standard": 0, "edge": 1}
+# The vendor's StorageZoneS3Type: whether the zone also answers the S3-compatible API (chosen at creation only).
+ZONE_TYPES = {"standard": 0, "s3": 1}
 # Region codes as the API spells them (DE, NY, SYD, ...); the API knows which exist, and the list
 # grows, so the module checks their form and leaves the list to the API.
 REGION_RULE = dict(pattern=r"[A-Z]{2,4}", pattern_hint="a region code in capitals such as DE, NY or SYD")
@@ -57,14 +61,16 @@ NEW_ZONE = {
     "Custom404FilePath": None,
     "ZoneTier": ZONE_TIERS["standard"],
     "ReplicationChangeInProgress": False,
-    "StorageZoneType": 0,
+    "StorageZoneType": ZONE_TYPES["standard"],
 }
 # Properties the add model takes, by the name the add model gives them.
-ADD_NAMES = {"Name": "Name", "Region": "Region", "ZoneTier": "ZoneTier", "ReplicationZones": "ReplicationRegions"}
+ADD_NAMES = {"Name": "Name", "Region": "Region", "ZoneTier": "ZoneTier", "StorageZoneType": "StorageZoneType",
+             "ReplicationZones": "ReplicationRegions"}
 
 FIELDS = (
     Field("region", "Region", create_only=True),
     Field("zone_tier", "ZoneTier", names=ZONE_TIERS, create_only=True),
+    Field("zone_type", "StorageZoneType", names=ZONE_TYPES, create_only=True),
     Field("replication_regions", "ReplicationZones", type="list", elements="str", read_as="ReplicationRegions"),
     Field("custom_404_file_path", "Custom404FilePath"),
     Field("rewrite_404_to_200", "Rewrite404To200", type="bool"),
@@ -94,7 +100,20 @@ RESULT_NAMES = {"rewrite404_to200": "rewrite_404_to_200", "custom404_file_path":
 
 
 class StorageZoneResource(Resource):
-    """The engine's resource, with results in the options' spelling of the 404 settings."""
+    """The engine's resource, with results in the options' spelling of the 404 settings, and the
+    regions a write would give the zone checked against the storage regions the API lists."""
+
+    def plan(self, module, desired):
+        plan = super().plan(module, desired)
+        current = plan.record or {}
+        new = [("region", [desired["Region"]])] if "Region" in desired and not current else []
+        added = [region for region in desired.get("ReplicationZones") or [] if region not in (current.get("ReplicationRegions") or [])]
+        new += [("replication_regions", added)] if added else []
+        if plan.writes and not plan.problems and new:
+            offered = STORAGE_REGIONS.regions(module.client)
+            for option, codes in new:
+                plan.problems.extend(unknown_code_problems(option, codes, offered, "storage"))
+        return plan
 
     def project(self, record):
         projected = super().project(record)
@@ -113,6 +132,32 @@ STORAGE_ZONE = StorageZoneResource(
     writes=Writes(create_names=ADD_NAMES, create_requires=("region",)),
     problems=zone_problems,
 )
+
+
+# --- The passwords: rotated, or returned on request ---------------------------------------------------
+
+# Switches, not secrets: no_log=False says so to Ansible, which warns of options named like passwords.
+PASSWORD_OPTIONS = dict(rotate_password=dict(ROTATE_OPTION, no_log=False), rotate_read_only_password=dict(ROTATE_OPTION, no_log=False),
+                        return_passwords=dict(RETURN_OPTION, no_log=False))
+# Each password by its name under the result's secrets, its API name, and the reset that makes a new one.
+PASSWORDS = (
+    ("password", "Password", lambda record: ("POST", STORAGE_ZONE.path(record["Id"]) + "/resetPassword", None, None)),
+    ("read_only_password", "ReadOnlyPassword", lambda record: ("POST", "/storagezone/resetReadOnlyPassword", None, {"id": record["Id"]})),
+)
+
+
+def plan_passwords(module, plan):
+    """Add to the zone's plan the resets asked for, and the passwords under the result's ``secrets``
+    when one was reset or the task asked for them."""
+    params = module.params
+    if params["state"] == "absent" or plan.problems:
+        return plan
+    for name, api, request in PASSWORDS:
+        if params["rotate_" + name]:
+            rotate(module, plan, STORAGE_ZONE, name, api, request)
+    if plan.result.get("rotated") or params["return_passwords"]:
+        hand_over(module, plan, STORAGE_ZONE, {name: api for name, api, _request in PASSWORDS})
+    return plan
 
 
 def describe_error(error):

@@ -36,7 +36,7 @@ CREATE_PROPERTIES = frozenset((
 GENERATION_SWITCHES = ("EnableTranscribingTitleGeneration", "EnableTranscribingDescriptionGeneration",
                        "EnableTranscribingChaptersGeneration", "EnableTranscribingMomentsGeneration")
 SECRET_KEYS = ("api_key", "read_only_api_key", "api_access_key")
-SERVER_FIELDS = ("id", "video_count", "traffic_usage", "storage_usage", "date_created", "date_modified", "api_key",
+SERVER_FIELDS = ("id", "cdn_hostname", "video_count", "traffic_usage", "storage_usage", "date_created", "date_modified", "api_key",
                  "read_only_api_key", "api_access_key", "pull_zone_id", "storage_zone_id", "has_watermark",
                  "watermark_version", "monthly_charges_transcribing", "monthly_charges_premium_encoding",
                  "monthly_charges_enterprise_drm", "feature_flags", "pull_zone_type", "allowed_referrers",
@@ -165,11 +165,28 @@ class VideoLibraryResource(Resource):
 
     @staticmethod
     def with_zone_settings(client, library):
-        """The library with the token authentication settings its pull zone keeps, by the update model's names."""
+        """The library with the token authentication settings its pull zone keeps, by the update model's names,
+        and the zone's system hostname, which the library's videos are delivered from (``CdnHostname``)."""
         zone = client.get(build_path(ZONE_PATH, id=library["PullZoneId"])) if library.get("PullZoneId") else {}
         completed = dict(library)
         completed.update((setting, zone.get(zone_name)) for setting, zone_name in ZONE_SETTINGS.items())
+        completed["CdnHostname"] = cdn_hostname(zone)
         return completed
+
+
+def cdn_hostname(zone):
+    """The pull zone's system hostname (``vz-….b-cdn.net``): where the library's videos are delivered from."""
+    return next((hostname.get("Value") for hostname in (zone or {}).get("Hostnames") or [] if hostname.get("IsSystemHostname")), None)
+
+
+# The library's API keys are returned only when a task asks for them with this option (the action
+# plugin then hides the task's whole result from output, as no_log does).
+RETURN_API_KEYS_OPTION = dict(type="bool", default=False)
+
+
+def secret_keys(params):
+    """The result keys to mask: the API keys, unless the task asked for them."""
+    return () if params.get("return_api_keys") else SECRET_KEYS
 
 
 VIDEO_LIBRARY = VideoLibraryResource(

@@ -113,6 +113,22 @@ options:
       - With O(state=absent), delete the pull zones linked to the script too.
     type: bool
     default: false
+  rotate_deployment_key:
+    description:
+      - Have the API make a new deployment key for the script, on this run. Deployments with the old
+        key are refused at once, so hand the new one to what deploys (a CI secret, a vault file) in the
+        same play (see the collection's docs/keys-and-certificates.md).
+      - A rotation happens only when asked; every run with V(true) rotates again.
+      - The new key is returned under RV(secrets.deployment_key).
+    type: bool
+    default: false
+  return_deployment_key:
+    description:
+      - Return the script's deployment key under RV(secrets.deployment_key), for what deploys the script.
+      - The task's whole result is then hidden from output, as C(no_log) hides it; only what the task
+        registers holds the key. RV(edge_script.deployment_key) stays masked.
+    type: bool
+    default: false
 extends_documentation_fragment:
   - bunnynet.cloud.api
   - bunnynet.cloud.resource
@@ -132,7 +148,8 @@ attributes:
 notes:
   - Deleting a script (O(state=absent)) deletes the pull zones linked to it only with O(delete_linked_pull_zones=true).
   - The script's deployment key is a secret. It is masked in results, diffs and failures, and kept
-    out of the output at any verbosity.
+    out of the output at any verbosity. It is returned under RV(secrets) only when a task rotates it
+    or asks for it, and the task's result is then hidden from output.
 seealso:
   - module: bunnynet.cloud.edge_script_info
   - module: bunnynet.cloud.edge_script_variable
@@ -166,6 +183,13 @@ EXAMPLES = r"""
     id: 4711
     name: edge-router
 
+- name: Rotate the router's deployment key when asked to (ansible-playbook ... -e rotate_keys=true)
+  bunnynet.cloud.edge_script:
+    name: router
+    rotate_deployment_key: true
+  register: router_key
+  when: rotate_keys | default(false) | bool
+
 - name: Delete a script that is no longer used, and the pull zones linked to it
   bunnynet.cloud.edge_script:
     name: old-router
@@ -174,6 +198,25 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
+secrets:
+  description:
+    - The script's C(deployment_key), when O(rotate_deployment_key) or O(return_deployment_key) asks
+      for it; the new key after a rotation. V(null) in check mode for a key the API has yet to make.
+    - The task's result is hidden from output when it holds it.
+  returned: when asked for, or rotated
+  type: dict
+  sample:
+    deployment_key: 9f3b2c1d-7e6a-4b5c-8d9e-0f1a2b3c4d5e
+  contains:
+    deployment_key:
+      description: The key that deploys code to the script.
+      type: str
+rotated:
+  description: The secrets the run rotated (or, in check mode, would rotate); a diff shows them masked on both sides.
+  returned: when a secret was rotated
+  type: list
+  elements: str
+  sample: [deployment_key]
 edge_script:
   description:
     - The script in snake_case, as the API returns it after the changes, with its code; the
@@ -255,12 +298,15 @@ edge_script:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
+    DEPLOYMENT_KEY_OPTIONS,
     EDGE_SCRIPT,
     INTEGRATION_OPTIONS,
     SCRIPT_NAME_BOUNDS,
     describe_error,
+    plan_deployment_key,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
 
 
 def manage_script(module):
@@ -268,7 +314,7 @@ def manage_script(module):
     code = desired_code(module)
     if params["linked_pull_zone_name"] is not None and not params["create_linked_pull_zone"]:
         module.fail("linked_pull_zone_name names the pull zone create_linked_pull_zone=true creates; set it or leave the name out.")
-    EDGE_SCRIPT.converge(module, EDGE_SCRIPT.desired(dict(params, code=code)))
+    apply(module, plan_deployment_key(module, EDGE_SCRIPT.plan(module, EDGE_SCRIPT.desired(dict(params, code=code)))))
 
 
 def desired_code(module):
@@ -289,6 +335,7 @@ def main():
             create_linked_pull_zone=dict(type="bool", default=False),
             integration=dict(type="dict", options=INTEGRATION_OPTIONS),
             delete_linked_pull_zones=dict(type="bool", default=False),
+            **DEPLOYMENT_KEY_OPTIONS
         ),
         result_key=EDGE_SCRIPT.result_key,
         rules=(("name", SCRIPT_NAME_BOUNDS), ("linked_pull_zone_name", dict(min_length=1))),

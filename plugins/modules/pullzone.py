@@ -124,6 +124,30 @@ options:
       - Whether URLs must carry a token signed with the zone's security key.
       - The key is a secret; it is masked in every result and diff.
     type: bool
+  token_key:
+    description:
+      - The zone's token authentication key, 8 to 36 characters, to set; a secret (C(no_log)).
+      - Compared with the key the zone has, so a run with the same key changes nothing. To rotate it
+        with a key of your own, change the value (in your vault) and run the task again.
+      - Mutually exclusive with O(rotate_token_key) and O(return_token_key); the key is yours already.
+    type: str
+  rotate_token_key:
+    description:
+      - Have the API make a new token authentication key for the zone, on this run. URLs signed with
+        the old key stop working at once, so hand the new key on in the same play (see the collection's
+        docs/keys-and-certificates.md).
+      - A rotation happens only when asked; every run with V(true) rotates again.
+      - The new key is returned under RV(secrets.token_key).
+    type: bool
+    default: false
+  return_token_key:
+    description:
+      - Return the zone's token authentication key under RV(secrets.token_key), for a task that signs
+        URLs with it.
+      - The task's whole result is then hidden from output, as C(no_log) hides it; only what the task
+        registers holds the key. RV(pull_zone.zone_security_key) stays masked.
+    type: bool
+    default: false
   token_auth_ip_validation:
     description: Whether a signed URL also binds the visitor's IP address.
     type: bool
@@ -183,6 +207,24 @@ options:
   origin_shield_zone_code:
     description: Where the origin shield is, by the API's zone code (for example V(FR) or V(IL)).
     type: str
+  dns_origin_scheme:
+    description:
+      - The scheme a zone that accelerates a DNS record (O(origin_type=dns_accelerate)) fetches
+        from the record's address with.
+      - A read of the zone does not return the setting; the zone's origin URL
+        (V(https://192.0.2.10:8443)) carries it, and the module compares it there.
+      - Giving it for a zone of another origin type fails before any request.
+    type: str
+    choices: [http, https]
+  dns_origin_port:
+    description:
+      - The port, 1 to 65535, a zone that accelerates a DNS record fetches from the record's
+        address on. Compared as the zone's origin URL carries it; a URL without a port means the
+        scheme's own (80 or 443).
+      - Left out, a new O(dns_origin_scheme) keeps the port the origin URL names, or the new
+        scheme's own when it names none.
+      - Giving it for a zone of another origin type fails before any request.
+    type: int
   settings:
     description:
       - Any other property of the API's pull zone update model, by its API name (for example
@@ -214,7 +256,9 @@ notes:
   - The API failed parallel creates of pull zones, so creates from parallel tasks on one controller run one after another
     (O(lock_timeout)), as writes to one zone do.
   - The zone's security key, S3 signing credentials and log forwarding token are secrets. They are
-    masked in results, diffs and failures, and kept out of the output at any verbosity.
+    masked in results, diffs and failures, and kept out of the output at any verbosity. The token
+    key is returned under RV(secrets) only when a task rotates it or asks for it, and the task's
+    result is then hidden from output.
 seealso:
   - module: bunnynet.cloud.pullzone_info
   - module: bunnynet.cloud.pullzone_hostname
@@ -254,6 +298,33 @@ EXAMPLES = r"""
     storage_zone_id: 4321
     token_auth_enabled: true
 
+- name: Fetch an accelerated DNS record's origin over HTTPS on port 8443
+  bunnynet.cloud.pullzone:
+    name: example-accelerated
+    dns_origin_scheme: https
+    dns_origin_port: 8443
+
+- name: Read the token key to sign download URLs with
+  bunnynet.cloud.pullzone:
+    name: example-downloads
+    return_token_key: true
+  register: downloads
+
+- name: Rotate the token key when asked to (ansible-playbook ... -e rotate_keys=true)
+  bunnynet.cloud.pullzone:
+    name: example-downloads
+    rotate_token_key: true
+  register: rotated
+  when: rotate_keys | default(false) | bool
+
+- name: Give the signing script the new key
+  bunnynet.cloud.edge_script_secret:
+    script_name: router
+    name: TOKEN_KEY
+    value: "{{ rotated.secrets.token_key }}"
+    update_secret: always
+  when: rotated is changed
+
 - name: Delete a zone that is no longer used
   bunnynet.cloud.pullzone:
     name: example-old
@@ -261,6 +332,26 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
+secrets:
+  description:
+    - The zone's token authentication key (C(token_key)), when O(rotate_token_key) or
+      O(return_token_key) asks for it; the new key after a rotation. V(null) in check mode for a key
+      the API has yet to make.
+    - The task's result is hidden from output when it holds them.
+  returned: when asked for, or rotated
+  type: dict
+  sample:
+    token_key: 4c4b3f0a-63c2-4b9d-93a1-2f6e0f6b1c5d
+  contains:
+    token_key:
+      description: The zone's token authentication key, which signs its URLs.
+      type: str
+rotated:
+  description: The secrets the run rotated (or, in check mode, would rotate); a diff shows them masked on both sides.
+  returned: when a secret was rotated
+  type: list
+  elements: str
+  sample: [token_key]
 pull_zone:
   description:
     - The zone in snake_case, every property the API reads back, after the changes; the
@@ -290,6 +381,20 @@ pull_zone:
       description: V(standard) or V(volume).
       type: str
       sample: standard
+    dns_origin_scheme:
+      description:
+        - The scheme of a DNS-accelerated zone's origin, as its origin URL carries it.
+        - Only for zones whose origin type is V(dns_accelerate).
+      type: str
+      returned: when the zone accelerates a DNS record
+      sample: https
+    dns_origin_port:
+      description:
+        - The port of a DNS-accelerated zone's origin, as its origin URL carries it (the scheme's own when the URL names none).
+        - Only for zones whose origin type is V(dns_accelerate).
+      type: int
+      returned: when the zone accelerates a DNS record
+      sample: 8443
     hostnames:
       description: The zone's hostnames, each with C(value), C(force_ssl), C(is_system_hostname) and C(has_certificate).
       type: list
@@ -313,10 +418,14 @@ pull_zone:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import (
     PULL_ZONE,
+    TOKEN_KEY_OPTIONS,
+    TOKEN_KEY_RULES,
     describe_error,
     desired_zone,
+    plan_token_key,
     settings_problems,
 )
 
@@ -324,16 +433,19 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource 
 def manage_zone(module):
     problems = settings_problems(module.params["settings"] or {})
     module.refuse(problems)
-    PULL_ZONE.converge(module, desired_zone(module.params))
+    apply(module, plan_token_key(module, PULL_ZONE.plan(module, desired_zone(module.params))))
 
 
 def main():
+    kwargs = PULL_ZONE.module_kwargs()
+    # A key the task gives is the task's already: it is neither rotated nor returned.
+    kwargs["mutually_exclusive"] = [("token_key", "rotate_token_key"), ("token_key", "return_token_key")]
     module = BunnyModule(
-        argument_spec=PULL_ZONE.argument_spec(settings=dict(type="dict")),
+        argument_spec=PULL_ZONE.argument_spec(settings=dict(type="dict"), **TOKEN_KEY_OPTIONS),
         result_key=PULL_ZONE.result_key,
-        rules=PULL_ZONE.rules() + (("name", dict(min_length=1)),),
+        rules=PULL_ZONE.rules() + (("name", dict(min_length=1)), ("dns_origin_port", dict(minimum=1, maximum=65535))) + TOKEN_KEY_RULES,
         secret_keys=PULL_ZONE.secret_keys,
-        **PULL_ZONE.module_kwargs()
+        **kwargs
     )
     module.run(manage_zone, describe_error=describe_error)
 

@@ -5,12 +5,22 @@
 
 DOCUMENTATION = r"""
 module: shield_api_guardian
-short_description: Upload the OpenAPI document API Guardian protects a Shield zone's API with
+short_description: Protect a Shield zone's API with API Guardian (its OpenAPI document, enforcement and endpoints)
 version_added: 0.1.0
 description:
-  - Uploads an OpenAPI 3 document to the API Guardian of a Shield zone, or replaces the one it has.
-    API Guardian then knows the API's operations (one endpoint per path and method) and checks
-    requests against them.
+  - Manages the API Guardian of a Shield zone whole. It uploads an OpenAPI 3 document (O(content))
+    or replaces the one the zone has; API Guardian then knows the API's operations (one endpoint per
+    path and method) and checks requests against them. It switches enforcement on or off and sets
+    what API Guardian does with requests that break the document (O(enabled), O(execution_mode),
+    O(body_limit_action), O(unmatched_path_action)). And it sets each endpoint's checks (O(endpoints))
+    of schema validation, authorization, injection detection and rate limiting.
+  - One run makes one plan, sent in this order under the zone's lock, each part only when something
+    differs (the upload, one C(PATCH) of the configuration, one C(PATCH) per endpoint). Check mode
+    predicts all three, endpoints of a document the same run uploads included.
+  - An upload may change what it does not mention (the vendor's reference says only that a
+    replacement keeps each endpoint's authorization setting). So when the run uploads, every setting
+    the task gives, of the configuration and of its endpoints, is sent after the upload, whether or
+    not it differs from what the zone had; without an upload only what differs is sent.
   - O(content) is read before any request. It must be JSON or YAML, an OpenAPI 3 document with
     C(openapi), C(info.title), C(info.version) and C(paths); the failure names what is missing.
   - Reads the zone's API Guardian first. A zone without a document gets it with C(POST); a zone
@@ -39,8 +49,8 @@ options:
       - Title and version are compared as written in the document, so in YAML a version written
         1.10 is the text C(1.10), not a number. A document that is not JSON needs PyYAML where the
         module runs.
+      - Without it, the zone's document is left as it is, and the other options apply to it.
     type: raw
-    required: true
   enforce_authorization_validation:
     description:
       - Whether API Guardian enforces the authentication the document's security requirements ask
@@ -49,16 +59,114 @@ options:
       - When omitted, the API decides and the module does not compare the flag. A zone's first
         upload then enforces authorization, and a replacement keeps each existing endpoint's
         setting, new endpoints enforcing it.
+      - Requires O(content). O(endpoints[].validate_authorization) sets it for one endpoint.
     type: bool
   force:
     description:
       - Upload even when title, version, operations and the authorization flag already match, so
         that changes the comparison cannot see reach the zone. Such a run always reports a change.
+      - Requires O(content).
     type: bool
     default: false
+  enabled:
+    description:
+      - Whether API Guardian inspects the zone's requests at all. An upload may turn it on (the
+        vendor's reference does not say); give it to have it as you want after an upload.
+    type: bool
+  execution_mode:
+    description: What API Guardian does with a request that breaks the document; C(log) only logs it.
+    type: str
+    choices: [log, block]
+  body_limit_action:
+    description: What happens to a request whose body is larger than API Guardian inspects.
+    type: str
+    choices: [block, log, ignore]
+  unmatched_path_action:
+    description: What happens to a request no path of the document matches.
+    type: str
+    choices: [block, log, ignore]
+  endpoints:
+    description:
+      - Settings of the document's endpoints, each found by its method and path as the document
+        writes them. Endpoints the list leaves out, and settings an item leaves out, are left as they
+        are.
+      - An operation the document (the one O(content) uploads, or else the zone's) does not have fails
+        before any change; endpoints are the document's operations, so none is created or removed here.
+    type: list
+    elements: dict
+    suboptions:
+      method:
+        description: The operation's HTTP method.
+        type: str
+        required: true
+        choices: [GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH, TRACE]
+      path:
+        description: The operation's path template, as the document writes it (C(/orders/{orderId})).
+        type: str
+        required: true
+      enabled:
+        description: Whether API Guardian checks the endpoint at all.
+        type: bool
+      validate_request_body:
+        description: Whether request bodies are validated against the operation's request body schema (if it has one).
+        type: bool
+      validate_response_body:
+        description: Whether responses are validated against the operation's response schemas (if it has them).
+        type: bool
+      validate_authorization:
+        description: Whether the authentication the operation's security requirements ask for is enforced.
+        type: bool
+      injection_detection:
+        description:
+          - The parameters to check for cross-site scripting and SQL injection, by where they are sent.
+            Each must be a parameter the operation declares; one it does not fails before any change
+            (for an endpoint the zone knows). The whole set when given; a location left out has none.
+        type: dict
+        suboptions:
+          path:
+            description: Path parameters.
+            type: list
+            elements: str
+          query:
+            description: Query parameters.
+            type: list
+            elements: str
+          header:
+            description: Header parameters.
+            type: list
+            elements: str
+          cookie:
+            description: Cookie parameters.
+            type: list
+            elements: str
+      detect_xss:
+        description: Whether the injection detection parameters are checked for cross-site scripting.
+        type: bool
+      detect_sqli:
+        description: Whether the injection detection parameters are checked for SQL injection.
+        type: bool
+      rate_limit:
+        description: The endpoint's own rate limit.
+        type: dict
+        suboptions:
+          enabled:
+            description: Whether the endpoint is rate-limited.
+            type: bool
+          type:
+            description: Whether the requests are counted for all clients together (C(global)) or per IP address (C(ip)).
+            type: str
+            choices: [global, ip]
+          requests:
+            description: How many requests are allowed within the timeframe, at least 1.
+            type: int
+          timeframe:
+            description: The timeframe, in seconds.
+            type: int
+            choices: [1, 10, 60, 300, 900, 3600]
 extends_documentation_fragment:
   - bunnynet.cloud.api
   - bunnynet.cloud.shield
+  - bunnynet.cloud.resource.lock
   - bunnynet.cloud.attributes
 attributes:
   check_mode:
@@ -71,13 +179,13 @@ attributes:
   idempotent:
     support: partial
     details:
-      - Idempotent for what a read can compare (title, version, operations, authorization flag);
-        with O(force=true) every run uploads and reports a change.
+      - Idempotent for what a read can compare (title, version, operations, authorization flag, the
+        configuration and the endpoints' settings); with O(force=true) every run uploads and reports
+        a change.
 notes:
-  - In check mode, endpoints new to the zone have no ID yet, and the zone's C(is_enabled) and
-    C(updated_at) are shown as they are now; the upload sets them.
-  - Settings of single endpoints (schema validation, injection detection, rate limiting) are not
-    managed by this module.
+  - In check mode, endpoints new to the zone have no ID yet, and the settings the task does not
+    give them are null (the zone gives them theirs); the zone's C(is_enabled) and C(updated_at) are
+    shown as they are now, unless O(enabled) is given; the upload sets them.
 seealso:
   - module: bunnynet.cloud.shield_bot_detection
 """
@@ -88,6 +196,24 @@ EXAMPLES = r"""
     shield_zone_id: 4102
     content: "{{ lookup('ansible.builtin.file', 'files/shop-openapi.yaml') }}"
     enforce_authorization_validation: true
+  register: guardian
+
+- name: Enforce it - block what breaks the document, rate-limit and guard the order endpoints
+  bunnynet.cloud.shield_api_guardian:
+    shield_zone_id: 4102
+    content: "{{ lookup('ansible.builtin.file', 'files/shop-openapi.yaml') }}"
+    enabled: true
+    execution_mode: block
+    unmatched_path_action: log
+    endpoints:
+      - method: POST
+        path: /orders
+        validate_request_body: true
+        rate_limit: {enabled: true, type: ip, requests: 20, timeframe: 60}
+      - method: GET
+        path: /orders/{orderId}
+        injection_detection: {path: [orderId]}
+        detect_sqli: true
   register: guardian
 
 - name: Show what API Guardian now checks, and what the plan allows
@@ -126,14 +252,15 @@ api_guardian:
           description: Whether API Guardian inspects requests.
           type: bool
         execution_mode:
-          description: What API Guardian does with a request that breaks the document, as the API's number (0 log, 1 block).
-          type: int
+          description: What API Guardian does with a request that breaks the document, C(log) or C(block).
+          type: str
+          sample: block
         body_limit_action:
-          description: What happens to a body over the size limit, as the API's number (0 block, 1 log, 2 ignore).
-          type: int
+          description: What happens to a body over the size limit, C(block), C(log) or C(ignore).
+          type: str
         unmatched_path_action:
-          description: What happens to a request no path of the document matches, as the API's number (0 block, 1 log, 2 ignore).
-          type: int
+          description: What happens to a request no path of the document matches, C(block), C(log) or C(ignore).
+          type: str
         title:
           description: C(info.title) of the uploaded document; null before the first upload.
           type: str
@@ -185,6 +312,28 @@ api_guardian:
         validate_authorization:
           description: Whether the endpoint's authentication requirements are enforced.
           type: bool
+        enabled:
+          description: Whether API Guardian checks the endpoint.
+          type: bool
+        validate_request_body:
+          description: Whether request bodies are validated against the operation's schema.
+          type: bool
+        validate_response_body:
+          description: Whether responses are validated against the operation's schemas.
+          type: bool
+        injection_detection:
+          description: The parameters checked for injection, by location (C(path), C(query), C(header), C(cookie)).
+          type: dict
+        detect_xss:
+          description: Whether those parameters are checked for cross-site scripting.
+          type: bool
+        detect_sqli:
+          description: Whether those parameters are checked for SQL injection.
+          type: bool
+        rate_limit:
+          description: The endpoint's rate limit, C(enabled), C(type) (C(global) or C(ip)), C(requests) and C(timeframe) (seconds).
+          type: dict
+          sample: {enabled: true, type: ip, requests: 20, timeframe: 60}
 limits:
   description: The zone's plan maxima, from its configuration (also returned when the document exceeds them).
   returned: always, once the zone has been read
@@ -222,20 +371,38 @@ operations_removed:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, apply
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_ARGUMENT, zone_error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_api_guardian import upload_plan
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_api_guardian import endpoint_options
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_api_guardian_endpoints import guardian_plan
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_settings import API_GUARDIAN_CONFIGURATION
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
 
 
 def main():
     argument_spec = dict(ZONE_ARGUMENT)
     argument_spec.update(
-        content=dict(type="raw", required=True),
+        content=dict(type="raw"),
         enforce_authorization_validation=dict(type="bool"),
         force=dict(type="bool", default=False),
+        endpoints=dict(type="list", elements="dict", options=endpoint_options()),
+        lock_timeout=dict(LOCK_TIMEOUT_OPTION),
     )
-    module = BunnyModule(argument_spec=argument_spec, result_key="api_guardian")
-    module.run(lambda module: apply(module, upload_plan(module)), describe_error=zone_error_describer(module.params["shield_zone_id"]))
+    argument_spec.update((field.option, field.argument_spec()) for field in API_GUARDIAN_CONFIGURATION.fields)
+    module = BunnyModule(
+        argument_spec=argument_spec,
+        result_key="api_guardian",
+        rules=(
+            ("lock_timeout", dict(minimum=1)),
+            ("endpoints[].path", dict(pattern=r"/\S*", pattern_hint="a path template of the document, starting with /")),
+            ("endpoints[].rate_limit.requests", dict(minimum=1)),
+            ("endpoints", dict(satisfies=(lambda items: each_named_once("operation")(
+                [dict(operation="%s %s" % (item["method"], item["path"])) for item in items]), "name each operation (method and path) once"))),
+        ),
+        required_by=dict(enforce_authorization_validation="content"),
+        required_if=[("force", True, ("content",))],
+    )
+    module.run(lambda module: apply(module, guardian_plan(module)), describe_error=zone_error_describer(module.params["shield_zone_id"]))
 
 
 if __name__ == "__main__":

@@ -102,7 +102,19 @@ options:
     description: Seconds a passed DDoS challenge stays valid.
     type: int
   whitelabel_response_pages:
-    description: Whether block and challenge pages leave out the vendor's branding.
+    description:
+      - Whether block and challenge pages leave out the vendor's branding. The zone's own pages are
+        set with M(bunnynet.cloud.shield_custom_page).
+    type: bool
+  under_attack:
+    description:
+      - Under-attack mode, for a site under a DDoS attack. V(true) challenges every visitor (DDoS
+        protection at its C(challenge) sensitivity) and blocks those that fail; a pull zone without a
+        Shield zone gets one in that mode with the API's under-attack create, which takes the pull zone
+        and the plan (O(plan), Basic when left out), the other settings following in an update.
+      - V(false) turns it off. On a zone under attack this needs O(ddos_sensitivity), the sensitivity
+        to return to; the module fails, before any change, without one.
+      - Cannot be given with a O(ddos_sensitivity) that contradicts it.
     type: bool
   state:
     description:
@@ -143,6 +155,17 @@ EXAMPLES = r"""
 - name: Use the zone's id in the rule modules
   ansible.builtin.debug:
     msg: "Shield zone {{ shield.shield_zone.shield_zone_id }}"
+
+- name: Under attack - challenge every visitor now
+  bunnynet.cloud.shield_zone:
+    pull_zone_id: 4711
+    under_attack: true
+
+- name: The attack is over - back to medium sensitivity
+  bunnynet.cloud.shield_zone:
+    pull_zone_id: 4711
+    under_attack: false
+    ddos_sensitivity: medium
 
 - name: Keep cookies and tokens out of the WAF's logs
   bunnynet.cloud.shield_zone:
@@ -205,23 +228,32 @@ shield_zone:
     ddos_challenge_window:
       description: Seconds a passed DDoS challenge stays valid.
       type: int
+    under_attack:
+      description: Whether the zone is in under-attack mode (DDoS sensitivity C(challenge)).
+      type: bool
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import SHIELD_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import (
+    SHIELD_ZONE,
+    UNDER_ATTACK_OPTION,
+    desired_zone,
+    under_attack_problems,
+)
 
 
 def manage_zone(module):
-    SHIELD_ZONE.converge(module, SHIELD_ZONE.desired(module.params))
+    SHIELD_ZONE.converge(module, desired_zone(module.params))
 
 
 def main():
     module = BunnyModule(
-        argument_spec=SHIELD_ZONE.argument_spec(),
+        argument_spec=SHIELD_ZONE.argument_spec(under_attack=UNDER_ATTACK_OPTION),
         result_key=SHIELD_ZONE.result_key,
         rules=SHIELD_ZONE.rules() + (("pull_zone_id", dict(minimum=1)), ("ddos_challenge_window", dict(minimum=0))),
         required_one_of=[("id", "pull_zone_id")],
     )
+    module.refuse(under_attack_problems(module.params))
     module.run(manage_zone)
 
 

@@ -43,6 +43,16 @@ options:
         later fails the run and says so.
     type: str
     choices: [standard, edge]
+  zone_type:
+    description:
+      - V(s3) makes a zone that also answers the S3-compatible API, at the endpoint the result
+        names (RV(storage_zone.s3_hostname)); V(standard) one that answers the storage API only.
+      - Set only when the zone is created, V(standard) when left out then; the API cannot change
+        it later, so a different type fails the run and says so.
+      - The S3 API takes the zone's name as the access key ID and its password as the secret
+        access key; O(return_passwords=true) returns the password for a tool that needs it.
+    type: str
+    choices: [standard, s3]
   replication_regions:
     description:
       - Codes of the regions the zone's files are copied to, besides O(region). Order does not
@@ -52,6 +62,29 @@ options:
       - The main region cannot be one of them.
     type: list
     elements: str
+  rotate_password:
+    description:
+      - Have the API make a new password for the zone, on this run. The storage API, FTP and the S3
+        API refuse the old one at once, so hand the new one on in the same play (see the collection's
+        docs/keys-and-certificates.md); M(bunnynet.cloud.storage_sync) reads the password itself.
+      - A rotation happens only when asked; every run with V(true) rotates again.
+      - The new password is returned under RV(secrets.password).
+    type: bool
+    default: false
+  rotate_read_only_password:
+    description:
+      - Have the API make a new read-only password for the zone, on this run, returned under
+        RV(secrets.read_only_password). Every run with V(true) rotates again.
+    type: bool
+    default: false
+  return_passwords:
+    description:
+      - Return the zone's password and read-only password under RV(secrets), for a tool that uploads
+        or reads files with them (an S3 client takes the password as its secret access key).
+      - The task's whole result is then hidden from output, as C(no_log) hides it; only what the task
+        registers holds them. RV(storage_zone.password) and RV(storage_zone.read_only_password) stay masked.
+    type: bool
+    default: false
   custom_404_file_path:
     description:
       - Path of a file of the zone served instead of the API's own page when a file is missing,
@@ -80,7 +113,8 @@ notes:
   - Deleting a zone (O(state=absent)) deletes every file it holds.
   - The zone's password and read-only password are secrets. They are masked in results, diffs and
     failures, and kept out of the output at any verbosity. M(bunnynet.cloud.storage_sync) reads
-    them from the API itself.
+    them from the API itself. They are returned under RV(secrets) only when a task rotates one or
+    asks for them, and the task's result is then hidden from output.
 seealso:
   - module: bunnynet.cloud.storage_zone_info
   - module: bunnynet.cloud.storage_sync
@@ -109,6 +143,40 @@ EXAMPLES = r"""
     custom_404_file_path: /index.html
     rewrite_404_to_200: true
 
+- name: Keep backups in a zone that S3 tools can reach
+  bunnynet.cloud.storage_zone:
+    name: example-backups
+    region: DE
+    zone_type: s3
+  register: backups
+
+- name: Show the S3 endpoint and the bucket's name
+  ansible.builtin.debug:
+    msg: "s3://{{ backups.storage_zone.name }} at https://{{ backups.storage_zone.s3_hostname }}"
+
+- name: Give the backup tool the zone's S3 credentials
+  bunnynet.cloud.storage_zone:
+    name: example-backups
+    return_passwords: true
+  register: backup_credentials
+
+- name: Write the backup tool's S3 credentials, readable by its user only
+  ansible.builtin.copy:
+    dest: "{{ playbook_dir }}/backup-s3.env"
+    content: |
+      AWS_ACCESS_KEY_ID={{ backup_credentials.storage_zone.name }}
+      AWS_SECRET_ACCESS_KEY={{ backup_credentials.secrets.password }}
+      AWS_ENDPOINT_URL=https://{{ backup_credentials.storage_zone.s3_hostname }}
+    mode: "0600"
+  no_log: true
+
+- name: Rotate the zone's password when asked to (ansible-playbook ... -e rotate_keys=true)
+  bunnynet.cloud.storage_zone:
+    name: example-backups
+    rotate_password: true
+  register: rotated_backup_password
+  when: rotate_keys | default(false) | bool
+
 - name: Delete a zone and every file it holds
   bunnynet.cloud.storage_zone:
     name: example-old-files
@@ -116,6 +184,30 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
+secrets:
+  description:
+    - The zone's C(password) and C(read_only_password), when O(return_passwords) asks for them or a
+      rotation made a new one; after a rotation, the new ones. V(null) in check mode for a password
+      the API has yet to make.
+    - The task's result is hidden from output when it holds them.
+  returned: when asked for, or rotated
+  type: dict
+  sample:
+    password: 5b0c2a9e-1f3d-4c8b-9a7e-2d4f6b8c0e1a-8e7d6c5b4a392
+    read_only_password: 0e1a2b3c-4d5e-4f60-8172-93a4b5c6d7e8-1f2e3d4c5b6a7
+  contains:
+    password:
+      description: The zone's password, which the storage API, FTP and the S3 API take.
+      type: str
+    read_only_password:
+      description: The zone's read-only password.
+      type: str
+rotated:
+  description: The passwords the run rotated (or, in check mode, would rotate); a diff shows them masked on both sides.
+  returned: when a password was rotated
+  type: list
+  elements: str
+  sample: [password]
 storage_zone:
   description:
     - The zone in snake_case, every property the API reads back, after the changes; the
@@ -150,6 +242,16 @@ storage_zone:
       description: Host of the storage API for this zone's files.
       type: str
       sample: storage.bunnycdn.com
+    storage_zone_type:
+      description: V(standard), or V(s3) for a zone that also answers the S3-compatible API (O(zone_type)).
+      type: str
+      sample: s3
+    s3_hostname:
+      description:
+        - Host of the S3-compatible endpoint of a V(s3) zone (C(https://<host>)), where the bucket
+          is the zone's name; V(null) for a zone check mode predicts.
+      type: str
+      sample: de-s3.storage.bunnycdn.com
     custom_404_file_path:
       description: File served when a file is missing.
       type: str
@@ -181,16 +283,17 @@ storage_zone:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import REGION_RULE, STORAGE_ZONE, describe_error
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import PASSWORD_OPTIONS, REGION_RULE, STORAGE_ZONE, describe_error, plan_passwords
 
 
 def manage_zone(module):
-    STORAGE_ZONE.converge(module, STORAGE_ZONE.desired(module.params))
+    apply(module, plan_passwords(module, STORAGE_ZONE.plan(module, STORAGE_ZONE.desired(module.params))))
 
 
 def main():
     module = BunnyModule(
-        argument_spec=STORAGE_ZONE.argument_spec(),
+        argument_spec=STORAGE_ZONE.argument_spec(**PASSWORD_OPTIONS),
         result_key=STORAGE_ZONE.result_key,
         rules=(
             ("id", dict(minimum=1)),

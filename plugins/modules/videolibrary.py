@@ -125,6 +125,15 @@ options:
       height:
         description: Height, 0 to 100.
         type: int
+  return_api_keys:
+    description:
+      - Return the library's API keys (C(api_key), C(read_only_api_key), C(api_access_key)) instead of
+        masking them, to hand on to what needs them (a site's upload form, a secret store).
+      - They are secrets. With V(true) the task's whole result is hidden from output as O(ignore:no_log)
+        hides it (its action plugin marks it so), and is visible only to what the task registers; keep
+        it out of logs yourself when you print or store it.
+    type: bool
+    default: false
   settings:
     description:
       - Any other property of the API's video library update model, by its API name (for example
@@ -153,7 +162,7 @@ notes:
   - Deleting a library (O(state=absent)) deletes its videos and the pull zone it delivers through.
   - With O(id) and O(name), the library is renamed to O(name).
   - The library's API keys are secrets. They are masked in results, diffs and failures, and kept out
-    of the output at any verbosity.
+    of the output at any verbosity, unless O(return_api_keys=true) asks for them.
 seealso:
   - module: bunnynet.cloud.videolibrary_info
   - module: bunnynet.cloud.videolibrary_referrer
@@ -231,23 +240,31 @@ video_library:
       description: Whether signed URLs bind the viewer's IP address (read from the pull zone).
       type: bool
       sample: false
+    cdn_hostname:
+      description:
+        - The hostname the library's videos are delivered from, the system hostname of its pull zone;
+          V(null) for a library check mode predicts.
+      type: str
+      sample: vz-4242.b-cdn.net
     api_key:
-      description: Always masked.
+      description: The library's API key, which the Stream API takes; masked unless O(return_api_keys=true).
       type: str
       sample: "********"
     read_only_api_key:
-      description: Always masked.
+      description: The library's read-only API key; masked unless O(return_api_keys=true).
       type: str
       sample: "********"
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import (
+    RETURN_API_KEYS_OPTION,
     VIDEO_LIBRARY,
     WATERMARK,
     WATERMARK_OPTIONS,
     desired_library,
     library_problems,
+    secret_keys,
     settings_problems,
 )
 
@@ -261,7 +278,7 @@ def manage_library(module):
 
 
 def main():
-    argument_spec = VIDEO_LIBRARY.argument_spec(settings=dict(type="dict"))
+    argument_spec = VIDEO_LIBRARY.argument_spec(settings=dict(type="dict"), return_api_keys=dict(RETURN_API_KEYS_OPTION))
     argument_spec["watermark"]["options"] = WATERMARK_OPTIONS
     module = BunnyModule(
         argument_spec=argument_spec,
@@ -271,6 +288,7 @@ def main():
         secret_keys=VIDEO_LIBRARY.secret_keys,
         **VIDEO_LIBRARY.module_kwargs()
     )
+    module.secret_keys = frozenset(secret_keys(module.params))
     module.run(manage_library)
 
 

@@ -19,7 +19,7 @@ import yaml
 
 REPOSITORY_ROOT = Path(__file__).resolve().parents[2]
 FENCE = re.compile(r"^(?P<indent>\s*)```(?P<language>\S*)\s*$")
-NAMED_FILE = re.compile(r"^(?:#|//) (?P<path>[\w./-]+\.(?:ya?ml|json|txt|js))$")
+NAMED_FILE = re.compile(r"^(?:#|//) (?P<path>[\w./-]+\.(?:ya?ml|json|txt|js|vtt|mp4|crt|key))$")
 SIMULATOR_KEY = "guide-test-key"
 
 
@@ -236,10 +236,15 @@ class Sandbox:
     def clear_requests(self):
         requests.delete(self.url + "/_sim/requests", timeout=10)
 
+    def api_tokens(self):
+        """Every database token the simulator gave, with whether it is valid now."""
+        return requests.get(self.url + "/_sim/databases/tokens", timeout=10).json()
+
     def run(self, script, timeout=120):
         """Run a shell script in the sandbox's folder, with the modules pointed at the simulator."""
         return self.shell.run(
-            script, cwd=self.folder, timeout=timeout, BUNNYNET_API_URL=self.url, BUNNYNET_API_KEY=SIMULATOR_KEY, BUNNYNET_STORAGE_URL=self.url + "/storage"
+            script, cwd=self.folder, timeout=timeout, BUNNYNET_API_URL=self.url, BUNNYNET_API_KEY=SIMULATOR_KEY, BUNNYNET_STORAGE_URL=self.url + "/storage",
+            BUNNYNET_STREAM_API_URL=self.url + "/stream",
         )
 
     def run_playbook(self, path):

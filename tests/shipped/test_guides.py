@@ -25,9 +25,13 @@ GUIDES = [
     "docs/static-sites.md",
     "docs/site-on-your-own-domain.md",
     "docs/lifecycles.md",
+    "docs/stream.md",
+    "docs/keys-and-certificates.md",
+    "docs/databases.md",
 ]
-FIXTURE_KEYS = {"registries", "apps", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones", "api_keys",
-                "settings"}
+# Every list a simulator fixture takes (tests/simulator/state.py's Fixtures), so that the guides' fixtures are loaded, not refused.
+FIXTURE_KEYS = {"registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "stream_collections", "stream_videos",
+                "shield_zones", "dns_zones", "storage_zones", "databases", "database_groups", "team_members", "reports", "api_keys", "settings"}
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)\s+unreachable=0\s+failed=0", re.MULTILINE)
 
 
@@ -204,3 +208,28 @@ def test_the_own_domain_guide_serves_the_site_through_its_cname_behind_shield(gu
     assert shield_zone["wafExecutionMode"] == 1
     rate_limits = sandbox.api("GET", "/shield/rate-limits/%d" % shield_zone["shieldZoneId"])["data"]
     assert [rule["ruleName"] for rule in rate_limits] == ["Order form"]
+
+
+def test_the_rotation_section_hands_the_new_password_on_and_changes_nothing_unasked(guides, sandbox):
+    result = run_section(sandbox, guides, "docs/keys-and-certificates.md", "Rotating a key, with a safe hand-off")
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    recaps = [int(changed) for changed in RECAP.findall(result.stdout)]
+    assert recaps[0] > 0 and recaps[1] > 0 and recaps[2] == 0, recaps
+    (zone,) = [zone for zone in sandbox.api("GET", "/storagezone") if zone["Name"] == "demo-uploads"]
+    web = sandbox.api("GET", "/mc/apps/demoWebApp01")["containerTemplates"][0]
+    assert {"name": "STORAGE_PASSWORD", "value": zone["Password"]} in [
+        {"name": variable["name"], "value": variable["value"]} for variable in web["environmentVariables"]]
+    assert zone["Password"] not in result.stdout + result.stderr
+    assert not (sandbox.folder / "demo-uploads.password").exists()
+
+
+def test_the_database_guide_rotates_a_token_as_written_and_never_shows_one(guides, sandbox):
+    result = run_section(sandbox, guides, "docs/databases.md", "Rotating a token")
+    assert result.returncode == 0, result.stdout + result.stderr
+    tokens = sandbox.api_tokens()
+    template = sandbox.api("GET", "/mc/apps/demoWebApp01")["containerTemplates"][0]
+    held = {variable["name"]: variable["value"] for variable in template["environmentVariables"]}["BUNNY_DATABASE_AUTH_TOKEN"]
+    # The first run's token and the one rolled out before the revoke are revoked; the one after it is in place.
+    assert [token["valid"] for token in tokens] == [False, False, True] and tokens[-1]["token"] == held
+    assert not [token for token in tokens if token["token"] in result.stdout + result.stderr]

@@ -10,6 +10,8 @@ from starlette.exceptions import HTTPException
 
 from . import control
 from .areas import AREAS
+from .areas.databases import DatabaseStyle
+from .areas.stream import StreamStyle
 from .errors import VALIDATION_TITLE, ApiError, ErrorStyle, LegacyStyle, MagicContainersStyle, ShieldStyle, status_phrase
 from .recording import RecordingMiddleware
 from .routing import VendorRouteTable, VendorRouting, query_parameter_names, served_routes
@@ -25,6 +27,8 @@ DOCUMENT_ERROR_STYLES = {
     "magic_containers": MagicContainersStyle(),
     "shield": ShieldStyle(),
     "edge_storage": _FALLBACK_STYLE,
+    "stream": StreamStyle(),
+    "database": DatabaseStyle(),
 }
 
 
@@ -77,7 +81,8 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    _serve_from(app, state, style_for_path, [router for area in AREAS for router in area.routers] + [control.router])
+    control_routers = [control.router] + [router for area in AREAS for router in area.control_routers]
+    _serve_from(app, state, style_for_path, [router for area in AREAS for router in area.routers] + control_routers)
     api_routes = [route for area in AREAS for router in area.routers for route in router.routes]
 
     # Requests are served by an application per area, chosen by the path's first segment: FastAPI
@@ -90,7 +95,7 @@ def create_app(
         for prefix in (area.prefix,) if isinstance(area.prefix, str) else area.prefix:
             by_first_segment[_first_segment(prefix)] = area_app
     control_app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
-    _serve_from(control_app, state, style_for_path, [control.router])
+    _serve_from(control_app, state, style_for_path, control_routers)
     by_first_segment[_first_segment(control.router.prefix)] = control_app
 
     async def dispatch(scope, receive, send):

@@ -12,7 +12,10 @@ from .faults import FaultBook, FaultRule, FaultRuleRequest
 DEFAULT_API_KEY = "sim-api-key"
 
 # Loaded in this order, so a list's filler can look up the lists before it (apps name registries).
-RESOURCE_LISTS = ("registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "shield_zones", "dns_zones", "storage_zones")
+RESOURCE_LISTS = (
+    "registries", "apps", "log_forwarding", "edge_scripts", "pull_zones", "video_libraries", "stream_collections", "stream_videos",
+    "shield_zones", "dns_zones", "storage_zones", "databases", "database_groups", "team_members",
+)  # fmt: skip
 
 # An area fills in the server-generated fields a fixture leaves out: it gets the list as loaded
 # and the state it is loaded into, and returns the completed list.
@@ -74,6 +77,11 @@ class Settings(BaseModel):
         default=[],
         description="Hostnames whose DNS does not point at their pull zone: loading a free certificate for one fails as on bunny.net.",
     )
+    encoding_seconds: float = Field(default=1.0, ge=0, le=3600, description="How long a Stream video takes from uploaded to finished.")
+    database_token_marker: str = Field(
+        default="", pattern=r"^[A-Za-z0-9_-]*$", max_length=40,
+        description="A word every new database token carries (the integration run's leak scan looks for LEAKCANARY).",
+    )
 
 
 class SettingsUpdate(BaseModel):
@@ -83,6 +91,8 @@ class SettingsUpdate(BaseModel):
     failing_image_tags: Optional[List[str]] = None
     taken_pull_zone_names: Optional[List[str]] = None
     unpointed_hostnames: Optional[List[str]] = None
+    encoding_seconds: Optional[float] = Field(default=None, ge=0, le=3600)
+    database_token_marker: Optional[str] = Field(default=None, pattern=r"^[A-Za-z0-9_-]*$", max_length=40)
 
 
 class ApiKeys(BaseModel):
@@ -103,9 +113,15 @@ class Fixtures(BaseModel):
     edge_scripts: List[Dict[str, Any]] = []
     pull_zones: List[Dict[str, Any]] = []
     video_libraries: List[Dict[str, Any]] = []
+    stream_collections: List[Dict[str, Any]] = []
+    stream_videos: List[Dict[str, Any]] = []
     shield_zones: List[Dict[str, Any]] = []
     dns_zones: List[Dict[str, Any]] = []
     storage_zones: List[Dict[str, Any]] = []
+    databases: List[Dict[str, Any]] = []
+    database_groups: List[Dict[str, Any]] = []
+    # The account's team (areas/team.py: not in the vendor's documents).
+    team_members: List[Dict[str, Any]] = []
     # What a statistics, metrics or billing report holds, by request path (reports.py).
     reports: Dict[str, Any] = {}
     api_keys: ApiKeys = ApiKeys()
@@ -131,9 +147,19 @@ class SimulatorState:
         self.edge_scripts: List[Dict[str, Any]] = []
         self.pull_zones: List[Dict[str, Any]] = []
         self.video_libraries: List[Dict[str, Any]] = []
+        self.stream_collections: List[Dict[str, Any]] = []
+        self.stream_videos: List[Dict[str, Any]] = []
         self.shield_zones: List[Dict[str, Any]] = []
         self.dns_zones: List[Dict[str, Any]] = []
         self.storage_zones: List[Dict[str, Any]] = []
+        self.databases: List[Dict[str, Any]] = []
+        # The Database document's v1 groups, each with its databases under `_databases` (areas/databases.py).
+        self.database_groups: List[Dict[str, Any]] = []
+        # Every database token generated, oldest first (areas/databases.py): which are valid is for tests to ask.
+        self.database_tokens: List[Dict[str, Any]] = []
+        self.team_members: List[Dict[str, Any]] = []
+        # Tokens POST /apikey/exchange issued, with the key each was issued for (areas/team.py).
+        self.team_tokens: Dict[str, str] = {}
         # What was purged from the CDN cache, oldest first: `{PullZoneId, CacheTag, Url, Async, ExactPath}`.
         self.purges: List[Dict[str, Any]] = []
         self.reports: Dict[str, Any] = {}

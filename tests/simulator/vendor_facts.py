@@ -23,20 +23,24 @@ from typing import Any, Dict, List, Tuple
 FACTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vendor_facts.json")
 
 # Each document, the area it covers, and the prefix its paths take on the simulator's one host:
-# Magic Containers is served by the vendor under /mc, edge storage on a host of its own.
+# Magic Containers is served by the vendor under /mc, edge storage and Stream on hosts of their own, Bunny
+# Database under /database.
 DOCUMENTS = (
     ("core", "core-api-v1.0.0.json", ""),
     ("edge_scripting", "edge-scripting-api-v1.0.0.json", ""),
     ("magic_containers", "magic-containers-api-v1.0.0.json", "/mc"),
     ("shield", "shield-api-v1.0.0.json", ""),
     ("edge_storage", "edge-storage-api-v1.0.0.json", "/storage"),
+    ("stream", "stream-api-v1.5.23.json", "/stream"),
+    ("database", "database-api.json", "/database"),
 )
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
 # Schema keywords that state facts; everything else (descriptions, examples, x- extensions) is left out.
 FACT_KEYWORDS = frozenset(
     (
-        "type", "format", "nullable", "enum", "items", "$ref", "oneOf", "anyOf", "allOf", "properties", "required", "additionalProperties",
-        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "default",
+        "type", "format", "nullable", "enum", "const", "items", "prefixItems", "$ref", "oneOf", "anyOf", "allOf", "properties", "required",
+        "additionalProperties", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems",
+        "maxItems", "default",
     )
 )  # fmt: skip
 

@@ -49,6 +49,9 @@ def _python_type(document: str, schema: Dict[str, Any]) -> Any:
         target = models(document)[reference]
         if "enum" in target:
             return Literal[tuple(target["enum"])]
+        if target.get("type") not in (None, "object"):
+            # A named scalar or list, such as the Database document's DatabaseId (a string).
+            return _python_type(document, target)
         return vendor_request_model(document, reference)
     if schema.get("type") == "array":
         return List[_python_type(document, schema.get("items") or {})]

@@ -1,6 +1,6 @@
 """The API areas the simulator serves. To add an area, write its module and list its AREA here."""
 
-from . import account, dns_zones, edge_scripts, magic_containers, pull_zones, shield, storage_zones, video_libraries
+from . import account, databases, dns_zones, edge_scripts, magic_containers, pull_zones, shield, storage_zones, stream, team, video_libraries
 
 AREAS = (
     magic_containers.AREA,
@@ -13,4 +13,7 @@ AREAS = (
     storage_zones.AREA,
     storage_zones.FILES_AREA,
     account.AREA,
+    stream.AREA,
+    databases.AREA,
+    team.AREA,
 )

@@ -18,6 +18,7 @@ from ..responses import json_response
 from ..validation import documented_body, read_body
 from ..vendor_models import vendor_request_model
 from .base import Area, state_of
+from .team import exchange_router
 
 router = APIRouter(tags=["Account"], dependencies=[Depends(require_access_key)])
 
@@ -312,5 +313,6 @@ AREA = Area(
     name="account",
     prefix=("/country", "/region", "/apikey", "/search", "/statistics", "/v1/pricing", "/billing", "/user"),
     error_style=LegacyStyle(),
-    routers=(router,),
+    # POST /apikey/exchange, which the team endpoints need, is under /apikey (areas/team.py).
+    routers=(router, exchange_router),
 )

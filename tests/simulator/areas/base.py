@@ -14,8 +14,9 @@ class Area:
     """One area of the management API.
 
     `prefix` is the path prefix (or prefixes) whose requests (including unknown routes, faults
-    and failed authentication) answer in `error_style`; `router` carries the full paths; `fixture_fillers`
-    complete the fixture lists the area owns, keyed by list name.
+    and failed authentication) answer in `error_style`; `routers` carry the full paths; `fixture_fillers`
+    complete the fixture lists the area owns, keyed by list name; `control_routers` add the area's
+    own endpoints to the control API (paths under `/_sim/`), served beside it.
     """
 
     name: str
@@ -23,6 +24,7 @@ class Area:
     error_style: ErrorStyle
     routers: Tuple[APIRouter, ...]
     fixture_fillers: Dict[str, FixtureFiller] = field(default_factory=dict)
+    control_routers: Tuple[APIRouter, ...] = ()
 
 
 def state_of(request: Request) -> SimulatorState:

@@ -412,7 +412,10 @@ async def zone_statistics(request: Request, id: int, date_from: Optional[datetim
 
 @router.post("/{zoneId}/certificate/issue", openapi_extra=documented_optional_body(WildcardCertificateRequest))
 async def issue_wildcard_certificate(request: Request, zoneId: int):
-    """A wildcard certificate for the zone's domain, or for a domain within it; the zone's DNS makes the validation, so it succeeds."""
+    """A wildcard certificate for the zone's domain, or for a domain within it; the zone's DNS makes the validation, so it succeeds.
+
+    The pull zone hostnames it covers that have no certificate are served with it.
+    """
     body = await read_optional_body(request, WildcardCertificateRequest)
     state = state_of(request)
     with state.lock:
@@ -421,6 +424,7 @@ async def issue_wildcard_certificate(request: Request, zoneId: int):
         apex = dns_name(zone["Domain"])
         if domain != apex and not domain.endswith("." + apex):
             raise _invalid("Domain", f"'{domain}' is not within the zone's domain {apex}.")
+        pull_zones.install_wildcard_certificate(state, domain)
     return empty_response(200)
 
 

@@ -34,7 +34,8 @@ SYSTEM_HOSTNAME_SUFFIX = ".b-cdn.net"
 CERTIFICATE_PROVISION_HTTP01 = 1
 CERTIFICATE_PROVISION_DNS01 = 2
 CERTIFICATE_PROVISION_CUSTOM = 3
-# The vendor's PullZoneOriginType of a zone whose origin is an edge script.
+# The vendor's PullZoneOriginType of a zone that accelerates a DNS record, and of one whose origin is an edge script.
+ORIGIN_TYPE_DNS_ACCELERATE = 1
 ORIGIN_TYPE_EDGE_SCRIPT = 4
 # Certificate material, which a read carries only when asked with includeCertificate=true.
 CERTIFICATE_FIELDS = ("Certificate", "CertificateKey")
@@ -450,6 +451,19 @@ def _install_certificate(hostname: Dict[str, Any], provision_type: int) -> None:
     hostname["CertificateKey"] = "LS0tLS1QUklWQVRF" + new_id(40)
 
 
+def install_wildcard_certificate(state: SimulatorState, domain: str) -> None:
+    """A wildcard certificate for ``domain`` (issued through its Bunny DNS zone) serves the account's
+    hostnames it covers that have none: the domain, ``*.<domain>`` and the names one label below it.
+    Call with the state's lock held."""
+    domain = domain.lower().rstrip(".")
+    for _zone, hostname in _all_hostnames(state.pull_zones):
+        value = hostname["Value"].lower().rstrip(".")
+        head, _, rest = value.partition(".")
+        covered = value == domain or (rest == domain and head)
+        if covered and not hostname["HasCertificate"]:
+            _install_certificate(hostname, CERTIFICATE_PROVISION_DNS01)
+
+
 HOSTNAME_BODY = documented_body(HostnameRequest)
 
 
@@ -828,12 +842,49 @@ def _web_socket_tier(value: int) -> int:
     raise ApiError(400, problem["message"], errors=[problem], key="pullzone.validation_error")
 
 
+# The port each scheme of a DNS origin uses when its URL names none.
+DNS_ORIGIN_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _origin_parts(url: str) -> Optional[Tuple[str, str, Optional[int]]]:
+    """``(scheme, host, port or None)`` of an origin URL; an IPv6 address in brackets or bare keeps its colons."""
+    if "://" not in (url or ""):
+        return None
+    scheme, rest = url.split("://", 1)
+    authority = rest.split("/", 1)[0]
+    if authority.startswith("["):
+        host, _, tail = authority.partition("]")
+        return scheme.lower(), host + "]", int(tail[1:]) if tail[1:].isdigit() else None
+    if authority.count(":") == 1:
+        host, port = authority.split(":")
+        return scheme.lower(), host, int(port) if port.isdigit() else None
+    return scheme.lower(), authority, None
+
+
+def _set_dns_origin(zone: Dict[str, Any], scheme: Optional[str], port: Optional[int]) -> None:
+    """A DNS-accelerated zone fetches from its record's address: the scheme and port go into its origin URL.
+
+    The read model has no DnsOriginScheme or DnsOriginPort; the URL carries them (the vendor's
+    Terraform provider reads them from it), without the port a scheme uses by default. A port left
+    out keeps the one the URL names. For other origin types they are accepted and not kept.
+    """
+    parts = _origin_parts(zone.get("OriginUrl"))
+    if zone["OriginType"] != ORIGIN_TYPE_DNS_ACCELERATE or parts is None or (scheme is None and port is None):
+        return
+    if port is not None and not 1 <= port <= 65535:
+        problem = field_error("DnsOriginPort", "The origin port must be between 1 and 65535.")
+        raise ApiError(400, problem["message"], errors=[problem], key="pullzone.validation_error")
+    current_scheme, host, current_port = parts
+    scheme = (scheme or current_scheme).lower()
+    port = port if port is not None else current_port
+    zone["OriginUrl"] = f"{scheme}://{host}" + (f":{port}" if port and port != DNS_ORIGIN_DEFAULT_PORTS.get(scheme) else "")
+
+
 def _apply_settings(zone: Dict[str, Any], settings: Dict[str, Any]) -> None:
     """Set the properties given; null or left out leaves a property as it is, which is why every setting of the vendor's models is nullable.
 
-    The settings models' DnsOriginPort, DnsOriginScheme and the deprecated
-    CacheControlBrowserMaxAgeOverride have no property in the read model; they are accepted and
-    not kept.
+    The deprecated CacheControlBrowserMaxAgeOverride has no property in the read model; it is
+    accepted and not kept. DnsOriginPort and DnsOriginScheme move a DNS origin's URL.
     """
     for name, value in settings.items():
         if value is None or name == "Name":
@@ -852,6 +903,7 @@ def _apply_settings(zone: Dict[str, Any], settings: Dict[str, Any]) -> None:
     # (users of the vendor's Terraform provider saw UseBackgroundUpdate read back true after setting it false).
     if zone["UseStaleWhileUpdating"]:
         zone["UseBackgroundUpdate"] = True
+    _set_dns_origin(zone, settings.get("DnsOriginScheme"), settings.get("DnsOriginPort"))
 
 
 @router.get("")

@@ -229,6 +229,26 @@ def _validate_authorization(parsed: Dict[str, Any], previous: Optional[Dict[str,
     return True
 
 
+# An endpoint's own settings, which the document does not give: an endpoint the zone keeps (same
+# method and path, same id) keeps them through an upload, as the vendor's reference says of its
+# authorization setting; its injection detection keeps the parameters the document still has.
+KEPT_ENDPOINT_SETTINGS = (
+    "isEnabled", "validateRequestBodySchema", "validateResponseBodySchema", "detectParameterXss", "detectParameterSqli",
+    "rateLimitingEnabled", "rateLimitingType", "rateLimitingRequestCount", "rateLimitingTimeframe",
+)  # fmt: skip
+
+
+def _kept_settings(previous: Optional[Dict[str, Any]], parsed: Dict[str, Any]) -> Dict[str, Any]:
+    if previous is None:
+        return {}
+    kept = {name: previous[name] for name in KEPT_ENDPOINT_SETTINGS if name in previous}
+    available = parsed.get("availableParameters") or {}
+    selected = previous.get("injectionDetectionParameters") or {}
+    kept["injectionDetectionParameters"] = {location: [name for name in selected.get(location) or [] if name in (available.get(location) or [])]
+                                            for location in ("Path", "Query", "Header", "Cookie")}  # fmt: skip
+    return kept
+
+
 def _upload_specification(state: SimulatorState, zone: Dict[str, Any], body: UpsertOpenApiSpecificationRequest, uploading: bool) -> Dict[str, Any]:
     """Replace the zone's API Guardian endpoints with those of the document; an endpoint already known by method and path keeps its id.
 
@@ -259,7 +279,7 @@ def _upload_specification(state: SimulatorState, zone: Dict[str, Any], body: Ups
         else:
             endpoint_id, created = previous["apiGuardianEndpointId"], previous["createdAt"]
         validate_authorization = _validate_authorization(parsed, previous, body.enforceAuthorizationValidation, uploading)
-        given = {**parsed, "validateAuthorization": validate_authorization, "createdAt": created, "updatedAt": now}
+        given = {**_kept_settings(previous, parsed), **parsed, "validateAuthorization": validate_authorization, "createdAt": created, "updatedAt": now}
         endpoints.append(_guardian_endpoint(zone["shieldZoneId"], endpoint_id, given))
     configuration.update(isEnabled=True, title=specification.title, version=specification.version, updatedAt=now)
     guardian["endpoints"] = endpoints

@@ -236,6 +236,15 @@ def storage_hostname(region: str) -> str:
     return REGIONS.get(region, REGIONS["DE"])[1]
 
 
+# The vendor's StorageZoneS3Type of a zone that also answers the S3-compatible API.
+S3_SUPPORTED = 1
+
+
+def s3_hostname(region: str) -> str:
+    """The S3-compatible endpoint's host of a zone in ``region`` (the vendor's storage guide: https://[region]-s3.storage.bunnycdn.com)."""
+    return f"{region.lower()}-s3.storage.bunnycdn.com"
+
+
 def _new_password() -> str:
     return f"{new_guid()}-{new_guid()[:13]}"
 
@@ -249,6 +258,8 @@ def _fill_zone(zone: Dict[str, Any], next_id: int) -> Dict[str, Any]:
     zone.setdefault("ReadOnlyPassword", _new_password())
     zone.setdefault("DateModified", utc_now())
     zone.setdefault("StorageHostname", storage_hostname(zone.get("Region", ZONE_DEFAULTS["Region"])))
+    if zone.get("StorageZoneType") == S3_SUPPORTED:
+        zone.setdefault("S3Hostname", s3_hostname(zone.get("Region", ZONE_DEFAULTS["Region"])))
     filled = {name: zone.get(name, value) for name, value in ZONE_DEFAULTS.items() if name not in COMPUTED}
     filled.update({name: value for name, value in zone.items() if name not in COMPUTED})
     filled["ReplicationRegions"] = list(filled["ReplicationRegions"] or [])

@@ -19,7 +19,10 @@ WORLD = {
     "apps": [{"id": "0", "containerTemplates": [{"id": "0", "name": "web"}]}],
     "edge_scripts": [{"Id": 0, "Code": "export default {}", "EdgeScriptVariables": [{"Id": 0, "Name": "V"}], "Secrets": [{"Id": 0, "Name": "S"}]}, {"Id": 1}],
     "pull_zones": [{"Id": 0, "Hostnames": [{"Value": "0"}], "EdgeRules": [{"Guid": "0"}]}, {"Id": 1}],
-    "video_libraries": [{"Id": 0}, {"Id": 1}],
+    # Stream takes the library's key, which the fuzzer sends as the simulator's key.
+    "video_libraries": [{"Id": 0, "ApiKey": "sim-api-key"}, {"Id": 1}],
+    "stream_collections": [{"videoLibraryId": 0, "guid": "0", "name": "c"}],
+    "stream_videos": [{"videoLibraryId": 0, "guid": "0", "title": "v", "originalHash": "0", "captions": [{"srclang": "en", "label": "en"}]}],
     "shield_zones": [{"shieldZoneId": 0}, {"shieldZoneId": 1, "planType": 0}],
     "dns_zones": [
         {"Id": 0, "Domain": "zero.example", "Records": [{"Id": 0, "Type": "A", "Name": "a", "Value": "192.0.2.1"}]},
@@ -27,7 +30,10 @@ WORLD = {
     ],
     # The file API takes the zone's password, which the fuzzer sends as the simulator's key.
     "storage_zones": [{"Id": 0, "Name": "site", "Password": "sim-api-key", "Files": {"0/0": "0"}}],
-    "settings": {"progressing_seconds": 0},
+    # One id for a v2 database and a v1 one (in a group), so that the fuzzer's requests reach both generations' handlers.
+    "databases": [{"id": "db_0", "name": "zero"}],
+    "database_groups": [{"id": "group_0", "name": "zero", "databases": [{"id": "db_0", "name": "zero"}]}],
+    "settings": {"progressing_seconds": 0, "encoding_seconds": 0},
 }
 WORLD_PATH_PARAMETERS = {
     "appId": "0",
@@ -43,6 +49,13 @@ WORLD_PATH_PARAMETERS = {
     "storageZoneName": "site",
     "path": "0",
     "fileName": "0",
+    "libraryId": 0,
+    "collectionId": "0",
+    "videoId": "0",
+    "srclang": "en",
+    "outputCodecId": 1,
+    "db_id": "db_0",
+    "group_id": "group_0",
 }
 EXAMPLES_PER_OPERATION_AND_MODE = 12
 
@@ -55,8 +68,8 @@ OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 def test_every_area_is_in_the_document():
     prefixes = {operation.path.split("/")[1] for operation in OPERATIONS}
     assert prefixes == {
-        "mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage",
-        "apikey", "billing", "country", "region", "search", "statistics", "user", "v1",
+        "mc", "compute", "pullzone", "purge", "videolibrary", "shield", "dnszone", "storagezone", "storage", "stream", "database",
+        "apikey", "billing", "country", "region", "search", "statistics", "user", "v1", "team",
     }  # fmt: skip
 
 
@@ -71,6 +84,9 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /compute/script/{id}",
         "DELETE /compute/script/{id}/secrets/{secretId}",
         "DELETE /compute/script/{id}/variables/{variableId}",
+        "DELETE /database/v1/databases/{db_id}",
+        "DELETE /database/v1/groups/{group_id}",
+        "DELETE /database/v2/databases/{db_id}",
         "DELETE /dnszone/{id}",
         "DELETE /dnszone/{id}/dnssec",
         "DELETE /dnszone/{zoneId}/records/{id}",
@@ -89,11 +105,18 @@ def test_every_body_the_simulator_reads_is_documented():
         "DELETE /shield/waf/custom-rule/{id}",
         "DELETE /storage/{storageZoneName}/{path}/{fileName}",
         "DELETE /storagezone/{id}",
+        "DELETE /stream/library/{libraryId}/collections/{collectionId}",
+        "DELETE /stream/library/{libraryId}/videos/{videoId}",
+        "DELETE /stream/library/{libraryId}/videos/{videoId}/captions/{srclang}",
+        "DELETE /team/member/{memberId}",
         "DELETE /videolibrary/{id}",
         "DELETE /videolibrary/{id}/live/thumbnail",
         "DELETE /videolibrary/{id}/live/watermark",
         "DELETE /videolibrary/{id}/watermark",
         "POST /compute/script/{id}/deploymentKey/rotate",
+        "POST /database/v1/databases/{db_id}/auth/invalidate",
+        "POST /database/v1/groups/{group_id}/auth/invalidate",
+        "POST /database/v2/databases/{db_id}/auth/revoke",
         "POST /dnszone/{id}/dnssec",
         "POST /mc/apps/{appId}/deploy",
         "POST /mc/apps/{appId}/pods/{podId}/recreate",
@@ -103,8 +126,12 @@ def test_every_body_the_simulator_reads_is_documented():
         "POST /purge",
         "POST /storagezone/resetReadOnlyPassword",
         "POST /storagezone/{id}/resetPassword",
+        "POST /stream/library/{libraryId}/videos/{videoId}/reencode",
+        "POST /stream/library/{libraryId}/videos/{videoId}/repackage",
+        "POST /stream/library/{libraryId}/videos/{videoId}/resolutions/cleanup",
         "POST /videolibrary/{id}/resetApiKey",
         "POST /videolibrary/{id}/resetReadOnlyApiKey",
+        "PUT /stream/library/{libraryId}/videos/{videoId}/outputs/{outputCodecId}",
     ]
 
 

@@ -93,6 +93,8 @@ FICTITIOUS = [
     ("core", "GET", "/videolibrary/fictitious"),
     ("shield", "GET", "/shield/fictitious/{shieldZoneId}"),
     ("magic_containers", "GET", "/mc/fictitious"),
+    ("stream", "GET", "/stream/library/{libraryId}/fictitious"),
+    ("database", "GET", "/database/v1/fictitious"),
 ]
 
 
@@ -127,6 +129,8 @@ NOT_SERVED = [
     ("POST", "/pullzone/1/fictitiousOperation", "legacy"),
     ("GET", "/shield/fictitious/1", "shield"),
     ("GET", "/mc/fictitious", "magic_containers"),
+    ("GET", "/stream/library/1/fictitious", "stream"),
+    ("GET", "/database/v1/fictitious", "database"),
 ]
 
 
@@ -140,6 +144,12 @@ def test_an_endpoint_of_the_vendor_the_simulator_does_not_serve_answers_501_sayi
     elif shape == "shield":
         assert body["error"] == {"statusCode": 501, "success": False, "message": body["error"]["message"], "errorKey": NOT_IMPLEMENTED}
         message = body["error"]["message"]
+    elif shape == "stream":
+        assert body == {"success": False, "message": body["message"], "statusCode": 501}
+        message = body["message"]
+    elif shape == "database":
+        assert set(body) == {"error", "details"}
+        message = body["error"]
     else:
         assert body["status"] == 501
         message = body["detail"]

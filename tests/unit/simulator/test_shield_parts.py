@@ -157,3 +157,29 @@ def test_event_logs_are_a_days_report_and_search_and_export_find_nothing(simulat
     assert api.get("/shield/event-logs/1/2024-03-01/start").status_code == 400
     assert api.post("/shield/event-logs/1/search", json={"from": 2, "to": 1}).status_code == 400
     assert api.post("/shield/event-logs/1/export", json={"from": 1, "to": 2}).text.startswith("logId,timestamp")
+
+
+KEPT_DOCUMENT = """openapi: 3.0.3
+info: {title: Pets, version: "%s"}
+paths:
+  /pets:
+    get:
+      parameters:
+        - {name: limit, in: query, schema: {type: integer}}
+      responses: {'200': {description: the pets}}
+"""
+
+
+def test_an_upload_keeps_the_settings_of_the_endpoints_it_keeps(api, simulator):
+    simulator.load_fixtures({"shield_zones": [{"shieldZoneId": 1}]})
+    api.post("/shield/shield-zone/1/api-guardian/spec", json={"content": KEPT_DOCUMENT % "1"})
+    endpoint = data(api.get("/shield/shield-zone/1/api-guardian"))["endpoints"][0]
+    api.patch("/shield/shield-zone/1/api-guardian/endpoint/%d" % endpoint["apiGuardianEndpointId"],
+              json={"isEnabled": False, "rateLimitingEnabled": True, "rateLimitingRequestCount": 5, "injectionDetectionParameters": {"Query": ["limit"]}})
+
+    data(api.patch("/shield/shield-zone/1/api-guardian/spec", json={"content": KEPT_DOCUMENT % "2"}))
+
+    kept = data(api.get("/shield/shield-zone/1/api-guardian"))["endpoints"][0]
+    assert kept["apiGuardianEndpointId"] == endpoint["apiGuardianEndpointId"]
+    assert (kept["isEnabled"], kept["rateLimitingEnabled"], kept["rateLimitingRequestCount"]) == (False, True, 5)
+    assert kept["injectionDetectionParameters"] == {"Path": [], "Query": ["limit"], "Header": [], "Cookie": []}

@@ -266,10 +266,13 @@ def test_deleting_the_request_log_clears_it(simulator, api):
 
 
 def test_settings_are_read_and_changed_over_http(simulator):
-    defaults = {"progressing_seconds": 1.0, "failing_image_tags": [], "taken_pull_zone_names": [], "unpointed_hostnames": []}
+    defaults = {
+        "progressing_seconds": 1.0, "failing_image_tags": [], "taken_pull_zone_names": [], "unpointed_hostnames": [], "encoding_seconds": 1.0,
+        "database_token_marker": "",
+    }  # fmt: skip
     assert requests.get(simulator.url + "/_sim/settings", timeout=5).json() == defaults
     changed = requests.post(simulator.url + "/_sim/settings", json={"progressing_seconds": 0.2}, timeout=5).json()
-    assert changed == {"progressing_seconds": 0.2, "failing_image_tags": [], "taken_pull_zone_names": [], "unpointed_hostnames": []}
+    assert changed == dict(defaults, progressing_seconds=0.2)
 
 
 def test_negative_progress_delay_is_refused(simulator):

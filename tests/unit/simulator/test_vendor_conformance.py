@@ -1,8 +1,8 @@
-"""Every operation of the vendor's five documents against the simulator: its route, its status and its answer's model.
+"""Every operation of the vendor's seven documents against the simulator: its route, its status and its answer's model.
 
 For each operation (method and path template) of the core, edge scripting, Magic Containers,
-Shield and edge storage documents, one request that the operation should accept is sent to the
-simulator, loaded with a world that has one of everything. The test holds:
+Shield, edge storage, Stream and Database documents, one request that the operation should accept
+is sent to the simulator, loaded with a world that has one of everything. The test holds:
 
 - the route: the simulator serves the operation (not 501, nor a 404 or 405 for want of a route);
 - the status: one of the statuses the document gives the operation, a success where it gives one;
@@ -28,6 +28,20 @@ PETSTORE = '{"openapi": "3.0.0", "info": {"title": "Pets", "version": "1"}, "pat
 RULE_GUID = "8d6a1b52-7f0e-4d3a-9a53-4b9a8e0c2f11"
 TEMPLATE = {"name": "worker", "imageName": "busybox", "imageNamespace": "library", "imageTag": "1", "imageRegistryId": "1"}
 ZONE_FILE = "$ORIGIN example.com.\nshop 300 IN A 192.0.2.20\n"
+STREAM_COLLECTION = "c0ffee00-0000-4000-8000-000000000001"
+STREAM_VIDEO = "c0ffee00-0000-4000-8000-0000000000a1"
+STREAM_EMPTY_VIDEO = "c0ffee00-0000-4000-8000-0000000000a2"
+STREAM_LIBRARY = "/stream/library/1"
+# A WebVTT file, base64-encoded as the caption model carries it.
+CAPTION = "V0VCVlRUCgowMDowMC4wMDAgLS0+IDAwOjAxLjAwMApIYWxsbwo="
+DATABASE_ID = "db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
+DATABASE = f"/database/v2/databases/{DATABASE_ID}"
+DATABASE_PERIOD = {"from": "2026-05-01T00:00:00Z", "to": "2026-05-01T03:00:00Z"}
+DATABASE_GROUP_ID = "group_01KCHBG8C5KSFGG0VRNFQ7EK80"
+DATABASE_GROUP = f"/database/v1/groups/{DATABASE_GROUP_ID}"
+GROUP_DATABASE_ID = "db_01KCHBG8C5KSFGG0VRNFQ7EK81"
+GROUP_DATABASE = f"/database/v1/databases/{GROUP_DATABASE_ID}"
+GENERATION = "0f6a2c1e-54b4-4c1f-9e0a-6a1f3b2c4d5e"
 WAF_RULE = {"ruleName": "New", "ruleConfiguration": {"actionType": 5, "variableTypes": {"GEO": ""}, "value": "XX"}}
 
 WORLD = {
@@ -39,7 +53,24 @@ WORLD = {
     ],
     # The file API takes the zone's password; these calls send the simulator's default key.
     "storage_zones": [{"Id": 1, "Name": "site", "Password": "sim-api-key", "ReplicationRegions": ["NY"], "Files": {"assets/app.js": "export {}"}}],
-    "video_libraries": [{"Id": 1, "Name": "videos"}],
+    # The Stream API takes the library's key; these calls send the simulator's default key.
+    "video_libraries": [{"Id": 1, "Name": "videos", "ApiKey": "sim-api-key"}],
+    "stream_collections": [{"videoLibraryId": 1, "guid": STREAM_COLLECTION, "name": "Basics"}],
+    "stream_videos": [
+        {
+            "videoLibraryId": 1,
+            "guid": STREAM_VIDEO,
+            "title": "Welcome",
+            "collectionId": STREAM_COLLECTION,
+            "originalHash": "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08",
+            "storageSize": 1000,
+            "captions": [{"srclang": "en", "label": "English", "version": 1}],
+            "chapters": [{"title": "Start", "start": 0, "end": 5}],
+            "moments": [{"label": "Hello", "timestamp": 1}],
+            "metaTags": [{"property": "description", "value": "First"}],
+        },
+        {"videoLibraryId": 1, "guid": STREAM_EMPTY_VIDEO, "title": "Not uploaded yet"},
+    ],
     "dns_zones": [{"Id": 1, "Domain": "example.com", "Records": [{"Id": 10, "Type": "A", "Name": "www", "Value": "192.0.2.1"}]}],
     "edge_scripts": [
         {
@@ -131,6 +162,39 @@ WORLD = {
             }
         ],
     },  # fmt: skip
+    "databases": [
+        {
+            "id": DATABASE_ID,
+            "name": "orders",
+            "storage_region": "eu-central-1",
+            "primary_regions": ["DE"],
+            "replicas_regions": ["UK"],
+            "current_size": "2097152",
+            "activity": {"rows_read_per_hour": 120, "rows_written_per_hour": 12, "latency_ms": 3.5},
+        }
+    ],
+    "database_groups": [
+        {
+            "id": DATABASE_GROUP_ID,
+            "name": "shop",
+            "storage_region": "eu-central-1",
+            "primary_regions": ["DE"],
+            "replicas_regions": ["UK"],
+            "databases": [
+                {
+                    "id": GROUP_DATABASE_ID,
+                    "name": "carts",
+                    "created_at": "2026-01-01T00:00:00Z",
+                    "current_size": "1048576",
+                    "activity": {"rows_read_per_hour": 30, "rows_written_per_hour": 3, "latency_ms": 2.0},
+                    "generations": [
+                        {"created_at": "2026-01-01T00:00:00Z", "generation": GENERATION},
+                        {"created_at": "2026-03-01T00:00:00Z", "generation": "5b1d7e2a-9c3f-4e8b-a2d1-7c6e5f4a3b21"},
+                    ],
+                }
+            ],
+        }
+    ],
     "settings": {"progressing_seconds": 0},
 }
 
@@ -429,6 +493,95 @@ CALLS: Dict[str, Call] = {
     "GET /storage/{storageZoneName}/{path}/{fileName}": Call("/storage/site/assets/app.js"),
     "PUT /storage/{storageZoneName}/{path}/{fileName}": Call("/storage/site/assets/new.css", data=b"body {}", content_type="application/octet-stream"),
     "DELETE /storage/{storageZoneName}/{path}/{fileName}": Call("/storage/site/assets/app.js"),
+    # Stream, which the simulator serves under /stream
+    "GET /stream/library/{libraryId}/collections": Call(f"{STREAM_LIBRARY}/collections", params={"includeThumbnails": "true"}),
+    "POST /stream/library/{libraryId}/collections": Call(f"{STREAM_LIBRARY}/collections", json={"name": "Advanced"}),
+    "GET /stream/library/{libraryId}/collections/{collectionId}": Call(f"{STREAM_LIBRARY}/collections/{STREAM_COLLECTION}"),
+    "POST /stream/library/{libraryId}/collections/{collectionId}": Call(f"{STREAM_LIBRARY}/collections/{STREAM_COLLECTION}", json={"name": "Basics 2"}),
+    "DELETE /stream/library/{libraryId}/collections/{collectionId}": Call(f"{STREAM_LIBRARY}/collections/{STREAM_COLLECTION}"),
+    "GET /stream/library/{libraryId}/videos": Call(f"{STREAM_LIBRARY}/videos", params={"collection": STREAM_COLLECTION, "orderBy": "title"}),
+    "POST /stream/library/{libraryId}/videos": Call(f"{STREAM_LIBRARY}/videos", json={"title": "New", "collectionId": STREAM_COLLECTION}),
+    "POST /stream/library/{libraryId}/videos/fetch": Call(f"{STREAM_LIBRARY}/videos/fetch", json={"url": "https://example.com/talk.mp4"}),
+    "GET /stream/library/{libraryId}/videos/{videoId}": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}"),
+    "POST /stream/library/{libraryId}/videos/{videoId}": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}", json={"title": "Hello", "chapters": [{"title": "Intro", "start": 0, "end": 3}]}
+    ),
+    "DELETE /stream/library/{libraryId}/videos/{videoId}": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}"),
+    "PUT /stream/library/{libraryId}/videos/{videoId}": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_EMPTY_VIDEO}", params={"enabledResolutions": "720p,1080p"}, data=b"\x00\x00\x00\x18ftypmp42",
+        content_type="application/octet-stream",
+    ),
+    "GET /stream/library/{libraryId}/videos/{videoId}/heatmap": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/heatmap"),
+    "GET /stream/library/{libraryId}/videos/{videoId}/play": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/play"),
+    "GET /stream/library/{libraryId}/videos/{videoId}/play/heatmap": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/play/heatmap"),
+    "GET /stream/library/{libraryId}/statistics": Call(f"{STREAM_LIBRARY}/statistics", params={"videoGuid": STREAM_VIDEO}),
+    "POST /stream/library/{libraryId}/videos/{videoId}/reencode": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/reencode"),
+    "PUT /stream/library/{libraryId}/videos/{videoId}/outputs/{outputCodecId}": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/outputs/1"),
+    "POST /stream/library/{libraryId}/videos/{videoId}/repackage": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/repackage"),
+    "POST /stream/library/{libraryId}/videos/{videoId}/thumbnail": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/thumbnail", params={"thumbnailUrl": "https://example.com/thumbnail.jpg"}
+    ),
+    "POST /stream/library/{libraryId}/videos/{videoId}/captions/{srclang}": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/captions/de", json={"srclang": "de", "label": "Deutsch", "captionsFile": CAPTION}
+    ),
+    "DELETE /stream/library/{libraryId}/videos/{videoId}/captions/{srclang}": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/captions/en"),
+    "POST /stream/library/{libraryId}/videos/{videoId}/transcribe": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/transcribe", json={"targetLanguages": ["fr"]}
+    ),
+    "POST /stream/library/{libraryId}/videos/{videoId}/smart": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/smart", json={"generateTitle": True}),
+    "GET /stream/library/{libraryId}/videos/{videoId}/resolutions": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/resolutions"),
+    "GET /stream/library/{libraryId}/videos/{videoId}/storage": Call(f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/storage"),
+    "POST /stream/library/{libraryId}/videos/{videoId}/resolutions/cleanup": Call(
+        f"{STREAM_LIBRARY}/videos/{STREAM_VIDEO}/resolutions/cleanup", params={"resolutionsToDelete": "240p"}
+    ),
+    "GET /stream/OEmbed": Call("/stream/OEmbed", params={"url": f"https://iframe.mediadelivery.net/embed/1/{STREAM_VIDEO}"}),
+    # Bunny Database, which the simulator serves under /database: v2 databases, v1 groups and their databases, the configuration
+    "GET /database/v2/databases": Call("/database/v2/databases", params={"page": 1, "search": "ord"}),
+    "POST /database/v2/databases": Call(
+        "/database/v2/databases", json={"name": "billing", "storage_region": "us-east-1", "primary_regions": ["NY"], "replicas_regions": []}
+    ),
+    "GET /database/v2/databases/{db_id}": Call(DATABASE),
+    "PATCH /database/v2/databases/{db_id}": Call(DATABASE, json={"replicas_regions": ["UK", "SG"]}),
+    "DELETE /database/v2/databases/{db_id}": Call(DATABASE),
+    "GET /database/v2/databases/{db_id}/usage": Call(f"{DATABASE}/usage", params=DATABASE_PERIOD),
+    "GET /database/v2/databases/{db_id}/statistics": Call(f"{DATABASE}/statistics", params=DATABASE_PERIOD),
+    "GET /database/v2/databases/active_usage": Call("/database/v2/databases/active_usage"),
+    "PUT /database/v2/databases/{db_id}/auth/generate": Call(f"{DATABASE}/auth/generate", json={"authorization": "read-only"}),
+    "POST /database/v2/databases/{db_id}/auth/revoke": Call(
+        f"{DATABASE}/auth/revoke", before=(("PUT", f"{DATABASE}/auth/generate", {"authorization": "full-access"}),)
+    ),
+    "GET /database/v1/groups": Call("/database/v1/groups", params={"search": "SHO"}),
+    "POST /database/v1/groups": Call(
+        "/database/v1/groups", json={"display_name": "blog", "storage_region": "us-east-1", "primary_regions": ["NY"], "replicas_regions": ["LA"]}
+    ),
+    "GET /database/v1/groups/{group_id}": Call(DATABASE_GROUP),
+    "PATCH /database/v1/groups/{group_id}": Call(DATABASE_GROUP, json={"display_name": "store", "replicas_regions": ["UK", "SE"]}),
+    "DELETE /database/v1/groups/{group_id}": Call(DATABASE_GROUP),
+    "GET /database/v1/groups/{group_id}/stats": Call(f"{DATABASE_GROUP}/stats", params=DATABASE_PERIOD),
+    "GET /database/v1/groups/{group_id}/aggregated_usage": Call(f"{DATABASE_GROUP}/aggregated_usage", params=DATABASE_PERIOD),
+    "POST /database/v1/groups/{group_id}/auth/generate": Call(
+        f"{DATABASE_GROUP}/auth/generate", json={"authorization": "read-only", "expires_at": "2099-01-01T00:00:00Z"}
+    ),
+    "POST /database/v1/groups/{group_id}/auth/invalidate": Call(
+        f"{DATABASE_GROUP}/auth/invalidate", before=(("POST", f"{DATABASE_GROUP}/auth/generate", {"authorization": "full-access"}),)
+    ),
+    "GET /database/v1/databases": Call("/database/v1/databases", params={"group_id": DATABASE_GROUP_ID}),
+    "POST /database/v1/databases": Call("/database/v1/databases", json={"slug": "wishlists", "group": DATABASE_GROUP_ID}),
+    "GET /database/v1/databases/{db_id}": Call(GROUP_DATABASE),
+    "DELETE /database/v1/databases/{db_id}": Call(GROUP_DATABASE),
+    "POST /database/v1/databases/{db_id}/list_versions": Call(f"{GROUP_DATABASE}/list_versions", json={"limit": 10, "newer_than": "2025-12-31"}),
+    "POST /database/v1/databases/{db_id}/restore": Call(f"{GROUP_DATABASE}/restore", json={"generation": GENERATION}),
+    "POST /database/v1/databases/{db_id}/fork": Call(f"{GROUP_DATABASE}/fork", json={"slug": "carts-june", "date": "2026-06-01T00:00:00Z"}),
+    "POST /database/v1/databases/{db_id}/auth/tokens": Call(f"{GROUP_DATABASE}/auth/tokens", json={"authorization": "full-access"}),
+    "POST /database/v1/databases/{db_id}/auth/invalidate": Call(
+        f"{GROUP_DATABASE}/auth/invalidate", before=(("POST", f"{GROUP_DATABASE}/auth/tokens", {"authorization": "read-only"}),)
+    ),
+    "POST /database/v1/live/live_db": Call("/database/v1/live/live_db", json={"db_ids": [DATABASE_ID, GROUP_DATABASE_ID]}),
+    "POST /database/v1/live/live_group": Call("/database/v1/live/live_group", json={"group_ids": [DATABASE_GROUP_ID]}),
+    "GET /database/v1/config": Call("/database/v1/config"),
+    "GET /database/v1/config/optimal": Call("/database/v1/config/optimal", params={"cdn_server_token": "BunnyCDN-DE1-1058"}),
+    "GET /database/v1/config/optimal_single": Call("/database/v1/config/optimal_single", params={"cdn_server_token": "BunnyCDN-NY1-1020"}),
+    "GET /database/v1/config/limits": Call("/database/v1/config/limits"),
 }
 
 # Where the simulator's answer knowingly differs from the document: the operation, then each

@@ -117,8 +117,14 @@ def test_a_setting_an_option_covers_is_refused_naming_the_option():
 
 
 def test_a_setting_a_read_never_returns_is_refused():
-    assert settings_problems({"DnsOriginPort": 8080}) == [
-        "settings.DnsOriginPort cannot be managed: a read of the zone does not return it, so it could never be compared"]
+    assert settings_problems({"CacheControlBrowserMaxAgeOverride": 60}) == [
+        "settings.CacheControlBrowserMaxAgeOverride cannot be managed: the API deprecated it; use browser_cache_expiration"]
+
+
+def test_the_dns_origin_settings_are_the_options_that_compare_them_through_the_origin_url():
+    assert settings_problems({"DnsOriginPort": 8080, "DnsOriginScheme": "https"}) == [
+        "settings.DnsOriginPort is set with the option dns_origin_port; give it there",
+        "settings.DnsOriginScheme is set with the option dns_origin_scheme; give it there"]
 
 
 @pytest.mark.parametrize("name, value, rule", [

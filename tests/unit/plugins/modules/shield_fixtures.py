@@ -13,6 +13,10 @@ BOT_PATH = "/shield/shield-zone/%d/bot-detection" % ZONE_ID
 # Fields of the api_guardian result that only the server knows: ids of new endpoints, the update
 # time, and whether an upload enables API Guardian, which the vendor's reference does not say.
 GUARDIAN_SERVER_FIELDS = ("configuration.updated_at", "configuration.is_enabled", "endpoints[].api_guardian_endpoint_id")
+# ...and, after an upload that adds endpoints, the settings a new endpoint starts with, which the
+# vendor's reference does not give either (the task sets those it cares about).
+NEW_ENDPOINT_FIELDS = tuple("endpoints[].%s" % name for name in (
+    "enabled", "validate_request_body", "validate_response_body", "detect_xss", "detect_sqli", "injection_detection", "rate_limit"))
 
 # A shop API in YAML: its version is written as 1.10, which YAML would read as the number 1.1.
 SHOP_YAML = """\

@@ -524,3 +524,42 @@ def test_bad_input_fails_before_any_request(simulator, options, message):
     assert result["failed"] is True
     assert message in result["msg"]
     assert simulator.requests() == []
+
+
+# The deployment key: rotated, or returned on request
+
+
+def test_the_deployment_key_is_returned_only_when_asked_and_only_under_secrets(scripts):
+    result = run(scripts, diff=True, name="router", return_deployment_key=True)
+
+    assert result["secrets"] == {"deployment_key": DEPLOYMENT_KEY}
+    assert result["changed"] is False and writes(scripts) == []
+    assert result["edge_script"]["deployment_key"] == MASK
+    assert DEPLOYMENT_KEY not in json.dumps((result["edge_script"], result["diff"]))
+
+
+def test_rotating_the_deployment_key_returns_the_new_one_and_keeps_the_code(scripts):
+    checked = run(scripts, check_mode=True, name="router", rotate_deployment_key=True)
+    rotated = run(scripts, diff=True, name="router", rotate_deployment_key=True)
+
+    assert checked["changed"] is True and checked["secrets"] == {"deployment_key": None} and checked["rotated"] == ["deployment_key"]
+    assert writes(scripts) == [("POST", "/compute/script/%d/deploymentKey/rotate" % ROUTER_ID, None)]
+    new_key = api_get(scripts, "/compute/script/%d" % ROUTER_ID)["DeploymentKey"]
+    assert rotated["secrets"] == {"deployment_key": new_key} and new_key != DEPLOYMENT_KEY
+    assert rotated["edge_script"]["code"] == ROUTER_CODE and rotated["edge_script"]["deployment_key"] == MASK
+    assert_prediction_holds(checked["edge_script"], rotated["edge_script"], read_back_script(scripts, ROUTER_ID),
+                            server_fields=("last_modified", "deployment_key"))
+
+
+def test_new_code_and_a_rotation_go_out_in_one_run(scripts):
+    result = run(scripts, name="router", code=NEW_CODE, rotate_deployment_key=True)
+
+    assert [path for _method, path, _body in writes(scripts)] == [
+        "/compute/script/%d/code" % ROUTER_ID, "/compute/script/%d/deploymentKey/rotate" % ROUTER_ID]
+    assert result["edge_script"]["code"] == NEW_CODE
+
+
+def test_a_rotation_is_never_a_side_effect_of_a_deploy(scripts):
+    run(scripts, name="router", code=NEW_CODE, return_deployment_key=True)
+
+    assert api_get(scripts, "/compute/script/%d" % ROUTER_ID)["DeploymentKey"] == DEPLOYMENT_KEY

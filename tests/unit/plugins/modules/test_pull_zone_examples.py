@@ -3,10 +3,16 @@
 import pytest
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.modules import pullzone_edge_rule, pullzone_hostname, pullzone_referrer, videolibrary_referrer
+from ansible_collections.bunnynet.cloud.plugins.modules import (
+    pullzone_edge_rule,
+    pullzone_hostname,
+    pullzone_optimizer_class,
+    pullzone_referrer,
+    videolibrary_referrer,
+)
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 
-MODULES = (pullzone_hostname, pullzone_referrer, pullzone_edge_rule, videolibrary_referrer)
+MODULES = (pullzone_hostname, pullzone_referrer, pullzone_edge_rule, pullzone_optimizer_class, videolibrary_referrer)
 # What the examples act on: pull zone 10 and video library 20, with something for each example to change.
 EXAMPLE_WORLD = dict(
     pull_zones=[{
@@ -19,6 +25,7 @@ EXAMPLE_WORLD = dict(
             {"Guid": "3b8f0c1d-2e4a-4f6b-9c7d-5e1f2a3b4c5d", "Description": "Maintenance redirect", "Enabled": True},
             {"Guid": "8d6a1b52-7f0e-4d3a-9a53-4b9a8e0c2f11", "Description": "Block admin", "Enabled": False},
         ],
+        "OptimizerClasses": [{"Name": "thumbnail", "Properties": {"width": "150"}}, {"Name": "legacy", "Properties": {"blur": "5"}}],
     }],
     video_libraries=[{"Id": 20, "Name": "lessons", "AllowedReferrers": ["old-courses.example.com"]}],
 )

@@ -258,6 +258,73 @@ def test_background_updates_off_with_stale_while_updating_fails_before_any_write
     assert writes(simulator) == []
 
 
+# --- The origin of a DNS-accelerated zone --------------------------------------------------------------
+
+ACCELERATED = {"Id": 40, "Name": "www-accelerated", "OriginType": 1, "OriginUrl": "http://192.0.2.10"}
+
+
+def test_a_dns_origin_reads_its_scheme_and_port_from_the_origin_url(simulator):
+    load(simulator, dict(ACCELERATED, OriginUrl="https://192.0.2.10:8443"))
+
+    zone = info(simulator, id=40)["pull_zones"][0]
+
+    assert (zone["dns_origin_scheme"], zone["dns_origin_port"]) == ("https", 8443)
+    assert "dns_origin_port" not in info(simulator, id=ZONE_ID)["pull_zones"][0]
+
+
+def test_a_dns_origin_without_a_port_uses_its_schemes_own(simulator):
+    load(simulator, ACCELERATED)
+
+    result = run(simulator, id=40, dns_origin_scheme="http", dns_origin_port=80)
+
+    assert result["changed"] is False
+    assert (result["pull_zone"]["dns_origin_scheme"], result["pull_zone"]["dns_origin_port"]) == ("http", 80)
+    assert writes(simulator) == []
+
+
+def test_a_new_dns_origin_scheme_and_port_are_sent_and_predicted_as_the_origin_url_reads_back(simulator):
+    load(simulator, ACCELERATED)
+    options = dict(id=40, dns_origin_scheme="https", dns_origin_port=8443)
+
+    checked = run(simulator, check_mode=True, diff=True, **options)
+    applied = run(simulator, **options)
+
+    assert writes(simulator) == [("POST", "/pullzone/40", {"DnsOriginScheme": "https", "DnsOriginPort": 8443})]
+    assert read_zone(simulator, 40)["OriginUrl"] == "https://192.0.2.10:8443"
+    assert checked["diff"]["before"]["dns_origin_port"] == 80 and checked["diff"]["after"]["dns_origin_port"] == 8443
+    assert_prediction_holds(checked["pull_zone"], applied["pull_zone"], info(simulator, id=40)["pull_zones"][0])
+    assert run(simulator, **options)["changed"] is False
+
+
+def test_a_scheme_alone_keeps_no_port_and_takes_the_schemes_own(simulator):
+    load(simulator, ACCELERATED)
+
+    checked = run(simulator, check_mode=True, id=40, dns_origin_scheme="https")
+    applied = run(simulator, id=40, dns_origin_scheme="https")
+
+    assert writes(simulator) == [("POST", "/pullzone/40", {"DnsOriginScheme": "https"})]
+    assert applied["pull_zone"]["origin_url"] == checked["pull_zone"]["origin_url"] == "https://192.0.2.10"
+    assert applied["pull_zone"]["dns_origin_port"] == 443
+
+
+def test_a_dns_origin_setting_for_a_zone_of_another_origin_fails_before_any_write(simulator):
+    load(simulator)
+
+    result = run(simulator, id=ZONE_ID, dns_origin_port=8080)
+
+    assert result["failed"] is True
+    assert "dns_origin_port applies to zones whose origin_type is dns_accelerate, and this zone's is url" in result["msg"]
+    assert writes(simulator) == []
+
+
+def test_a_dns_origin_port_out_of_range_fails_before_any_request(simulator):
+    result = run(simulator, id=40, dns_origin_port=70000)
+
+    assert result["failed"] is True
+    assert "dns_origin_port must be between 1 and 65535, got 70000" in result["msg"]
+    assert simulator.requests() == []
+
+
 # --- Delete -----------------------------------------------------------------------------------------
 
 def test_state_absent_deletes_the_zone_and_a_second_run_is_ok(simulator):
@@ -345,3 +412,96 @@ def test_info_masks_secrets(simulator):
 
     assert result["pull_zones"][0]["zone_security_key"] == "********"
     assert SECURITY_KEY not in repr(result)
+
+
+# --- The token key: set, rotated, returned on request ------------------------------------------------------
+
+def test_the_token_key_is_returned_only_when_asked_and_only_under_secrets(simulator):
+    load(simulator)
+
+    plain = run(simulator, id=ZONE_ID)
+    asked = run(simulator, id=ZONE_ID, return_token_key=True, diff=True)
+
+    assert "secrets" not in plain and SECURITY_KEY not in repr(plain)
+    assert asked["secrets"] == {"token_key": SECURITY_KEY}
+    assert asked["changed"] is False and writes(simulator) == []
+    assert asked["pull_zone"]["zone_security_key"] == "********"
+    assert SECURITY_KEY not in repr((asked["pull_zone"], asked["diff"]))
+
+
+def test_rotating_and_asking_for_the_key_go_together(simulator):
+    load(simulator)
+
+    result = run(simulator, id=ZONE_ID, rotate_token_key=True, return_token_key=True)
+
+    assert result["secrets"]["token_key"] == read_zone(simulator)["ZoneSecurityKey"]
+
+
+def test_rotating_resets_the_key_returns_the_new_one_and_reads_it_back(simulator):
+    load(simulator)
+
+    checked = run(simulator, check_mode=True, diff=True, id=ZONE_ID, rotate_token_key=True)
+    rotated = run(simulator, id=ZONE_ID, rotate_token_key=True)
+
+    assert checked["changed"] is True and checked["secrets"] == {"token_key": None} and checked["rotated"] == ["token_key"]
+    assert writes(simulator) == [("POST", "/pullzone/%d/resetSecurityKey" % ZONE_ID, None)]
+    new_key = read_zone(simulator)["ZoneSecurityKey"]
+    assert new_key != SECURITY_KEY and rotated["secrets"] == {"token_key": new_key}
+    assert rotated["pull_zone"]["zone_security_key"] == "********"
+    assert_prediction_holds(checked["pull_zone"], rotated["pull_zone"], info(simulator, id=ZONE_ID)["pull_zones"][0])
+
+
+def test_a_rotation_is_never_a_side_effect_of_a_run(simulator):
+    load(simulator)
+
+    run(simulator, id=ZONE_ID, cache_expiration=60, return_token_key=True)
+
+    assert read_zone(simulator)["ZoneSecurityKey"] == SECURITY_KEY
+    assert [path for _method, path, _body in writes(simulator)] == ["/pullzone/%d" % ZONE_ID]
+
+
+def test_a_chosen_token_key_is_set_once_and_compared_after(simulator):
+    load(simulator)
+    chosen = "LEAKCANARY-chosen-key-0001"
+
+    checked = run(simulator, check_mode=True, id=ZONE_ID, token_key=chosen)
+    applied = run(simulator, id=ZONE_ID, token_key=chosen)
+    again = run(simulator, id=ZONE_ID, token_key=chosen)
+
+    assert checked["changed"] is True and checked["rotated"] == ["token_key"]
+    assert applied["changed"] is True and "secrets" not in applied and chosen not in repr(applied)
+    assert writes(simulator) == [("POST", "/pullzone/%d/resetSecurityKey" % ZONE_ID, {"SecurityKey": chosen})]
+    assert again["changed"] is False
+
+
+def test_a_new_zone_can_be_created_with_its_key_rotated_and_returned(simulator):
+    load(simulator)
+
+    result = run(simulator, name="fresh", origin_url="https://o.example", rotate_token_key=True)
+
+    zone = read_zone(simulator, result["pull_zone"]["id"])
+    assert [(method, path) for method, path, _body in writes(simulator)] == [
+        ("POST", "/pullzone"), ("POST", "/pullzone/%d/resetSecurityKey" % zone["Id"])]
+    assert result["secrets"] == {"token_key": zone["ZoneSecurityKey"]}
+
+
+def test_a_lost_reset_answer_is_settled_by_reading_a_new_key_and_not_sent_again(simulator):
+    load(simulator)
+    simulator.fault(method="POST", path="/resetSecurityKey$", drop_connection=True, apply=True, count=1)
+
+    result = run(simulator, id=ZONE_ID, rotate_token_key=True)
+
+    assert result["changed"] is True
+    assert len(writes(simulator)) == 1
+    assert result["secrets"]["token_key"] == read_zone(simulator)["ZoneSecurityKey"] != SECURITY_KEY
+
+
+def test_a_token_key_out_of_bounds_or_with_rotation_fails_before_any_request(simulator):
+    short = run(simulator, id=ZONE_ID, token_key="short")
+    both = run(simulator, id=ZONE_ID, token_key="long-enough-key", rotate_token_key=True)
+    returned = run(simulator, id=ZONE_ID, token_key="long-enough-key", return_token_key=True)
+
+    assert "token_key must be between 8 and 36 characters long, got 5" in short["msg"]
+    assert "mutually exclusive: token_key|rotate_token_key" in both["msg"]
+    assert "mutually exclusive: token_key|return_token_key" in returned["msg"]
+    assert simulator.requests() == []

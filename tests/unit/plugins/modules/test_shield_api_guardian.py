@@ -5,13 +5,14 @@ import json
 import pytest
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils import shield_api_guardian as api_guardian
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_settings import API_GUARDIAN_CONFIGURATION
 from ansible_collections.bunnynet.cloud.plugins.modules import shield_api_guardian
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.shield_fixtures import (
     GUARDIAN_PATH,
     GUARDIAN_SERVER_FIELDS,
+    NEW_ENDPOINT_FIELDS,
     SHOP_DEPTH,
     SHOP_OPERATIONS,
     SHOP_V2,
@@ -208,7 +209,7 @@ def test_check_mode_predicts_what_the_upload_gives_and_writes_nothing(zone, earl
     applied = run(zone, **options)
 
     assert checked["changed"] is applied["changed"] is True
-    assert_prediction_holds(checked["api_guardian"], applied["api_guardian"], read_back(zone), GUARDIAN_SERVER_FIELDS)
+    assert_prediction_holds(checked["api_guardian"], applied["api_guardian"], read_back(zone), GUARDIAN_SERVER_FIELDS + NEW_ENDPOINT_FIELDS)
 
 
 def test_check_mode_keeps_the_ids_of_endpoints_the_zone_has(shop_zone):
@@ -239,7 +240,8 @@ def test_diff_shows_the_endpoints_before_and_after_the_upload(shop_zone):
 def test_the_result_shows_the_zone_configuration_as_read(shop_zone):
     result = run(shop_zone, content=SHOP_YAML)
 
-    assert result["api_guardian"]["configuration"] == to_snake(read_api(shop_zone, GUARDIAN_PATH)["configuration"])
+    assert result["api_guardian"]["configuration"] == API_GUARDIAN_CONFIGURATION.project(read_api(shop_zone, GUARDIAN_PATH)["configuration"])
+    assert result["api_guardian"]["configuration"]["execution_mode"] == "log"
 
 
 # The zone's plan maxima, at and beyond the bound
@@ -408,3 +410,159 @@ def test_a_forced_upload_that_did_not_arrive_is_sent_again(shop_zone):
 
     assert result["changed"] is True
     assert writes(shop_zone) == [("PATCH", SPEC_PATH), ("PATCH", SPEC_PATH)]
+
+
+# Enforcement: the configuration and the endpoints' settings
+
+ENDPOINT_PATH = GUARDIAN_PATH + "/endpoint/%d"
+ORDER_LIMIT = dict(method="POST", path="/orders", validate_request_body=True, rate_limit=dict(enabled=True, type="ip", requests=20, timeframe=60))
+ORDER_INJECTION = dict(method="GET", path="/orders/{orderId}", injection_detection=dict(path=["orderId"]), detect_sqli=True)
+
+
+def endpoint_ids(simulator):
+    endpoints = read_api(simulator, GUARDIAN_PATH)["endpoints"]
+    return {(endpoint["requestMethod"], endpoint["requestPath"]): endpoint["apiGuardianEndpointId"] for endpoint in endpoints}
+
+
+def stored_enabled(simulator):
+    return read_api(simulator, GUARDIAN_PATH)["configuration"]["isEnabled"]
+
+
+def stored_endpoint(simulator, method, path):
+    endpoints = read_api(simulator, GUARDIAN_PATH)["endpoints"]
+    return next(endpoint for endpoint in endpoints if (endpoint["requestMethod"], endpoint["requestPath"]) == (method, path))
+
+
+def test_the_configuration_is_one_patch_of_every_setting_with_the_vendor_values(shop_zone):
+    checked = run(shop_zone, check_mode=True, diff=True, enabled=False, execution_mode="block", unmatched_path_action="ignore")
+    assert shop_zone.writes() == []
+    applied = run(shop_zone, enabled=False, execution_mode="block", unmatched_path_action="ignore")
+
+    assert [(entry["method"], entry["path"], entry["body"]) for entry in shop_zone.writes()] == [
+        ("PATCH", GUARDIAN_PATH, {"isEnabled": False, "executionMode": 1, "bodyLimitAction": 0, "unmatchedPathAction": 2})]
+    assert checked["diff"]["before"]["configuration"]["execution_mode"] == "log"
+    assert_prediction_holds(checked["api_guardian"], applied["api_guardian"], read_back(shop_zone), ("configuration.updated_at",))
+    assert applied["api_guardian"]["configuration"]["unmatched_path_action"] == "ignore"
+
+
+def test_settings_in_place_read_once_and_report_ok(shop_zone):
+    options = dict(execution_mode="block", endpoints=[ORDER_LIMIT])
+    run(shop_zone, **options)
+    shop_zone.clear_requests()
+
+    result = run(shop_zone, **options)
+
+    assert result["changed"] is False
+    assert [(entry["method"], entry["path"]) for entry in shop_zone.requests()] == [("GET", GUARDIAN_PATH)]
+
+
+def test_each_endpoint_gets_one_patch_of_the_settings_that_differ(shop_zone):
+    ids = endpoint_ids(shop_zone)
+
+    checked = run(shop_zone, check_mode=True, endpoints=[ORDER_LIMIT, ORDER_INJECTION])
+    assert shop_zone.writes() == []
+    applied = run(shop_zone, endpoints=[ORDER_LIMIT, ORDER_INJECTION])
+
+    assert [(entry["method"], entry["path"], entry["body"]) for entry in shop_zone.writes()] == [
+        ("PATCH", ENDPOINT_PATH % ids[("POST", "/orders")], {"rateLimitingEnabled": True, "rateLimitingType": "IP", "rateLimitingRequestCount": 20}),
+        ("PATCH", ENDPOINT_PATH % ids[("GET", "/orders/{orderId}")], {"detectParameterSqli": True}),
+    ]
+    assert_prediction_holds(checked["api_guardian"], applied["api_guardian"], read_back(shop_zone), ("configuration.updated_at",))
+    post = stored_endpoint(shop_zone, "POST", "/orders")
+    assert (post["rateLimitingEnabled"], post["rateLimitingType"], post["rateLimitingRequestCount"], post["rateLimitingTimeframe"]) == (True, "IP", 20, 60)
+
+
+def test_injection_detection_is_the_whole_set_compared_without_order(shop_zone):
+    run(shop_zone, endpoints=[dict(method="GET", path="/orders/{orderId}", injection_detection=dict())])
+    assert stored_endpoint(shop_zone, "GET", "/orders/{orderId}")["injectionDetectionParameters"]["Path"] == []
+    shop_zone.clear_requests()
+
+    result = run(shop_zone, endpoints=[dict(method="GET", path="/orders/{orderId}", injection_detection=dict(path=[]))])
+
+    assert result["changed"] is False and shop_zone.writes() == []
+
+
+def test_one_run_uploads_the_document_then_enforces_it_and_sets_new_endpoints_by_the_ids_the_upload_gave(zone):
+    options = dict(content=SHOP_YAML, enabled=True, execution_mode="block", endpoints=[ORDER_LIMIT, ORDER_INJECTION])
+
+    checked = run(zone, check_mode=True, **options)
+    assert zone.writes() == []
+    applied = run(zone, **options)
+
+    ids = endpoint_ids(zone)
+    assert [(entry["method"], entry["path"]) for entry in zone.writes()] == [
+        ("POST", SPEC_PATH), ("PATCH", GUARDIAN_PATH),
+        ("PATCH", ENDPOINT_PATH % ids[("POST", "/orders")]), ("PATCH", ENDPOINT_PATH % ids[("GET", "/orders/{orderId}")])]
+    # What a new endpoint starts with is the zone's; what the task sets is predicted.
+    assert_prediction_holds(checked["api_guardian"], applied["api_guardian"], read_back(zone), GUARDIAN_SERVER_FIELDS + NEW_ENDPOINT_FIELDS)
+    predicted = {(endpoint["request_method"], endpoint["request_path"]): endpoint for endpoint in checked["api_guardian"]["endpoints"]}
+    stored = {(endpoint["request_method"], endpoint["request_path"]): endpoint for endpoint in read_back(zone)["endpoints"]}
+    given = (("POST", "/orders", ("validate_request_body", "rate_limit")), ("GET", "/orders/{orderId}", ("injection_detection", "detect_sqli")))
+    for method, path, settings in given:
+        assert {name: predicted[(method, path)][name] for name in settings} == {name: stored[(method, path)][name] for name in settings}
+    assert checked["api_guardian"]["configuration"]["is_enabled"] is stored_enabled(zone) is True
+    assert run(zone, **options)["changed"] is False
+
+
+def test_after_an_upload_the_settings_given_are_sent_again_though_the_zone_had_them(shop_zone):
+    run(shop_zone, execution_mode="block", endpoints=[ORDER_LIMIT])
+    shop_zone.clear_requests()
+
+    run(shop_zone, content=SHOP_YAML, force=True, execution_mode="block", endpoints=[ORDER_LIMIT])
+
+    assert [(entry["method"], entry["path"]) for entry in shop_zone.writes()] == [
+        ("PATCH", SPEC_PATH), ("PATCH", GUARDIAN_PATH), ("PATCH", ENDPOINT_PATH % endpoint_ids(shop_zone)[("POST", "/orders")])]
+    assert shop_zone.writes()[2]["body"] == {"validateRequestBodySchema": True, "rateLimitingEnabled": True, "rateLimitingType": "IP",
+                                             "rateLimitingRequestCount": 20, "rateLimitingTimeframe": 60}
+
+
+@pytest.mark.parametrize("check_mode", [False, True])
+def test_an_operation_the_document_lacks_fails_before_any_write(shop_zone, check_mode):
+    result = run(shop_zone, check_mode=check_mode, execution_mode="block", endpoints=[dict(method="DELETE", path="/orders", enabled=False)])
+
+    assert result["failed"] is True
+    assert "the OpenAPI document of Shield zone %d has no operation DELETE /orders" % ZONE_ID in result["msg"]
+    assert shop_zone.writes() == []
+
+
+def test_an_operation_of_the_document_uploaded_in_the_same_run_is_found(shop_zone):
+    result = run(shop_zone, content=SHOP_V2_JSON, endpoints=[dict(method="POST", path="/orders/{orderId}/cancel", enabled=False)])
+
+    assert "failed" not in result
+    assert stored_endpoint(shop_zone, "POST", "/orders/{orderId}/cancel")["isEnabled"] is False
+
+
+def test_an_injection_parameter_the_operation_does_not_declare_fails_before_any_write(shop_zone):
+    result = run(shop_zone, endpoints=[dict(method="GET", path="/orders/{orderId}", injection_detection=dict(path=["orderId"], query=["q"]))])
+
+    assert result["failed"] is True
+    assert "endpoint GET /orders/{orderId} has no query parameter q" in result["msg"]
+    assert shop_zone.writes() == []
+
+
+def test_a_lost_answer_to_an_endpoint_patch_is_settled_by_reading(shop_zone):
+    shop_zone.fault(method="PATCH", path="/api-guardian/endpoint/", status=503, apply=True, count=1)
+
+    result = run(shop_zone, endpoints=[ORDER_LIMIT])
+
+    assert result["changed"] is True and "failed" not in result
+    assert [entry["method"] for entry in shop_zone.writes()] == ["PATCH"]
+    assert stored_endpoint(shop_zone, "POST", "/orders")["rateLimitingRequestCount"] == 20
+
+
+@pytest.mark.parametrize(("options", "named"), [
+    (dict(endpoints=[dict(method="GET", path="orders")]), "endpoints[0].path must match a path template of the document, starting with /"),
+    (dict(endpoints=[dict(method="GET", path="/orders", rate_limit=dict(requests=0))]), "endpoints[0].rate_limit.requests must be at least 1"),
+    (dict(endpoints=[dict(method="FETCH", path="/orders")]), "method must be one of"),
+    (dict(endpoints=[dict(method="GET", path="/orders", rate_limit=dict(timeframe=30))]), "timeframe must be one of"),
+    (dict(endpoints=[dict(method="GET", path="/orders"), dict(method="GET", path="/orders", enabled=True)]),
+     "endpoints must name each operation (method and path) once"),
+    (dict(execution_mode="deny"), "execution_mode must be one of: log, block"),
+    (dict(force=True), "force is True but all of the following are missing: content"),
+    (dict(enforce_authorization_validation=True), "missing parameter(s) required by 'enforce_authorization_validation': content"),
+])
+def test_bad_enforcement_input_fails_before_any_request(zone, options, named):
+    result = run(zone, **options)
+
+    assert result["failed"] is True and named in result["msg"]
+    assert zone.requests() == []

@@ -205,6 +205,87 @@ def test_bad_input_fails_before_any_request(zones, options, named):
     assert zones.requests() == []
 
 
+# shield_zone: under-attack mode
+
+UNDER_ATTACK_PATH = "/shield/shield-zone/under-attack"
+
+
+def test_under_attack_creates_a_zone_with_the_under_attack_create_and_the_rest_in_an_update(zones):
+    options = dict(pull_zone_id=BLOG_PULL_ZONE_ID, under_attack=True, plan="advanced", waf_enabled=False)
+
+    checked = manage(zones, check_mode=True, **options)
+    assert zones.writes() == []
+    applied = manage(zones, **options)
+
+    assert [(entry["method"], entry["path"]) for entry in zones.writes()] == [("POST", UNDER_ATTACK_PATH), ("PATCH", "/shield/shield-zone")]
+    assert zones.writes()[0]["body"] == {"pullZoneId": BLOG_PULL_ZONE_ID, "planType": 1}
+    assert zones.writes()[1]["body"]["shieldZone"]["wafEnabled"] is False
+    read_back = only_shield_zone_of(zones, BLOG_PULL_ZONE_ID)
+    assert applied["shield_zone"] == read_back
+    given = ("pull_zone_id", "plan_type", "waf_enabled", "ddos_sensitivity", "ddos_execution_mode", "under_attack")
+    assert {key: checked["shield_zone"][key] for key in given} == {key: read_back[key] for key in given}
+    assert (read_back["ddos_sensitivity"], read_back["ddos_execution_mode"], read_back["under_attack"]) == ("challenge", "block", True)
+
+
+def test_under_attack_without_a_plan_creates_a_basic_zone_in_one_request(zones):
+    result = manage(zones, pull_zone_id=BLOG_PULL_ZONE_ID, under_attack=True)
+
+    assert [(entry["method"], entry["body"]) for entry in zones.writes()] == [("POST", {"pullZoneId": BLOG_PULL_ZONE_ID, "planType": 0})]
+    assert (result["shield_zone"]["plan_type"], result["shield_zone"]["under_attack"]) == ("basic", True)
+
+
+def test_under_attack_on_an_existing_zone_sets_the_challenge_sensitivity_and_a_second_run_is_ok(zones):
+    checked = manage(zones, check_mode=True, pull_zone_id=SHOP_PULL_ZONE_ID, under_attack=True)
+    applied = manage(zones, pull_zone_id=SHOP_PULL_ZONE_ID, under_attack=True)
+    zones.clear_requests()
+    again = manage(zones, pull_zone_id=SHOP_PULL_ZONE_ID, under_attack=True)
+
+    assert zones.writes() == [] and again["changed"] is False
+    assert applied["changed"] is True
+    assert_prediction_holds(checked["shield_zone"], applied["shield_zone"], only_shield_zone_of(zones, SHOP_PULL_ZONE_ID))
+    assert read_api(zones, ZONE_READ_PATH)["dDoSShieldSensitivity"] == 4
+
+
+def test_under_attack_off_returns_to_the_sensitivity_given(zones):
+    manage(zones, pull_zone_id=SHOP_PULL_ZONE_ID, under_attack=True)
+
+    result = manage(zones, pull_zone_id=SHOP_PULL_ZONE_ID, under_attack=False, ddos_sensitivity="medium", diff=True)
+
+    assert result["changed"] is True
+    assert (result["diff"]["before"]["under_attack"], result["diff"]["after"]["under_attack"]) == (True, False)
+    assert read_api(zones, ZONE_READ_PATH)["dDoSShieldSensitivity"] == 2
+
+
+def test_under_attack_off_on_a_zone_under_attack_needs_the_sensitivity_to_return_to(zones):
+    manage(zones, pull_zone_id=SHOP_PULL_ZONE_ID, under_attack=True)
+    zones.clear_requests()
+
+    result = manage(zones, pull_zone_id=SHOP_PULL_ZONE_ID, under_attack=False)
+
+    assert result["failed"] is True and zones.writes() == []
+    assert "under_attack=false needs ddos_sensitivity" in result["msg"]
+
+
+def test_under_attack_off_on_a_zone_not_under_attack_is_ok(zones):
+    result = manage(zones, pull_zone_id=SHOP_PULL_ZONE_ID, under_attack=False)
+
+    assert result["changed"] is False and result["shield_zone"]["under_attack"] is False
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        (dict(under_attack=True, ddos_sensitivity="low"), "under_attack=true challenges every visitor"),
+        (dict(under_attack=False, ddos_sensitivity="challenge"), "ddos_sensitivity=challenge is under-attack mode"),
+    ],
+)
+def test_under_attack_and_a_contradicting_sensitivity_fail_before_any_request(zones, options, named):
+    result = manage(zones, pull_zone_id=SHOP_PULL_ZONE_ID, **options)
+
+    assert result["failed"] is True and named in result["msg"]
+    assert zones.requests() == []
+
+
 # shield_zone_info
 
 

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+import requests
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE, describe_error, storage_url_of
@@ -66,6 +67,27 @@ def test_a_create_sends_the_add_model_with_its_own_name_for_replication_regions(
     assert result["changed"] is True
     assert writes(simulator) == [("POST", "/storagezone", {"Name": "media", "Region": "SYD", "ReplicationRegions": ["SG"], "ZoneTier": 1})]
     assert (result["storage_zone"]["zone_tier"], result["storage_zone"]["storage_hostname"]) == ("edge", "syd.storage.bunnycdn.com")
+
+
+def test_an_s3_zone_is_created_with_its_type_and_returns_its_s3_endpoint(simulator):
+    options = dict(name="backups", region="NY", zone_type="s3")
+
+    checked = run(simulator, check_mode=True, diff=True, **options)
+    applied = run(simulator, **options)
+
+    assert writes(simulator) == [("POST", "/storagezone", {"Name": "backups", "Region": "NY", "StorageZoneType": 1})]
+    assert (checked["storage_zone"]["storage_zone_type"], checked["storage_zone"]["s3_hostname"]) == ("s3", None)
+    assert (applied["storage_zone"]["storage_zone_type"], applied["storage_zone"]["s3_hostname"]) == ("s3", "ny-s3.storage.bunnycdn.com")
+    assert_prediction_holds(checked["storage_zone"], applied["storage_zone"], read_back(simulator, applied["storage_zone"]["id"]),
+                            server_fields=SERVER_FIELDS)
+    assert run(simulator, **options)["changed"] is False
+
+
+def test_a_zone_created_without_a_type_is_a_standard_zone_without_an_s3_endpoint(simulator):
+    result = run(simulator, name="plain", region="DE")
+
+    assert (result["storage_zone"]["storage_zone_type"], result["storage_zone"]["s3_hostname"]) == ("standard", None)
+    assert "StorageZoneType" not in writes(simulator)[0][2]
 
 
 def test_a_create_with_404_settings_adds_the_zone_then_updates_them_and_predicts_both(simulator):
@@ -173,8 +195,8 @@ def test_a_new_zone_with_its_own_region_as_a_replication_region_is_refused_befor
     assert simulator.writes() == []
 
 
-@pytest.mark.parametrize("option, value", [("region", "NY"), ("zone_tier", "edge")])
-def test_a_different_region_or_tier_fails_saying_it_is_set_at_creation(site, option, value):
+@pytest.mark.parametrize("option, value", [("region", "NY"), ("zone_tier", "edge"), ("zone_type", "s3")])
+def test_a_different_region_tier_or_type_fails_saying_it_is_set_at_creation(site, option, value):
     result = run(site, name="site", **{option: value})
 
     assert result["failed"] is True
@@ -267,3 +289,56 @@ def test_a_taken_name_is_explained_whether_the_api_names_the_field_or_the_key(me
 def test_other_errors_are_left_as_the_api_gave_them():
     # Which errors mean a taken name is the engine's name_taken (test_resource.py).
     assert describe_error(BunnyApiError("POST", "/storagezone/1", 400, {"ErrorKey": "x", "Field": "Name", "Message": "Taken."})) is None
+
+
+# The passwords: rotated, or returned on request
+
+
+def test_the_passwords_are_returned_only_when_asked_and_only_under_secrets(site):
+    plain = run(site, name="site")
+    asked = run(site, name="site", return_passwords=True, diff=True)
+
+    assert "secrets" not in plain and PASSWORD not in repr(plain)
+    assert asked["secrets"] == {"password": PASSWORD, "read_only_password": READ_ONLY_PASSWORD}
+    assert asked["changed"] is False and site.writes() == []
+    assert (asked["storage_zone"]["password"], asked["storage_zone"]["read_only_password"]) == ("********", "********")
+    assert PASSWORD not in repr((asked["storage_zone"], asked["diff"]))
+
+
+def test_rotating_the_password_resets_it_and_returns_the_new_one_which_the_file_api_takes(site):
+    checked = run(site, check_mode=True, diff=True, name="site", rotate_password=True)
+    rotated = run(site, name="site", rotate_password=True)
+
+    assert checked["changed"] is True and checked["rotated"] == ["password"]
+    assert checked["secrets"] == {"password": None, "read_only_password": READ_ONLY_PASSWORD}
+    assert writes(site) == [("POST", ZONE + "/resetPassword", None)]
+    new_password = read(site, ZONE)["Password"]
+    assert rotated["secrets"] == {"password": new_password, "read_only_password": READ_ONLY_PASSWORD} and new_password != PASSWORD
+    assert_prediction_holds(checked["storage_zone"], rotated["storage_zone"], read_back(site, ZONE_ID), server_fields=["date_modified"])
+    listing = requests.get(site.url + "/storage/site/", headers={"AccessKey": new_password}, timeout=10)
+    assert listing.status_code == 200
+    assert requests.get(site.url + "/storage/site/", headers={"AccessKey": PASSWORD}, timeout=10).status_code == 401
+
+
+def test_the_read_only_password_is_reset_with_the_zone_given_as_a_query(site):
+    result = run(site, name="site", rotate_read_only_password=True)
+
+    assert writes(site) == [("POST", "/storagezone/resetReadOnlyPassword", None)]
+    assert site.writes()[0]["query"] == {"id": str(ZONE_ID)}
+    assert result["secrets"]["read_only_password"] == read(site, ZONE)["ReadOnlyPassword"] != READ_ONLY_PASSWORD
+
+
+def test_a_rotation_is_never_a_side_effect_of_an_update(site):
+    run(site, name="site", rewrite_404_to_200=True, return_passwords=True)
+
+    assert read(site, ZONE)["Password"] == PASSWORD
+    assert [path for _method, path, _body in writes(site)] == [ZONE]
+
+
+def test_a_lost_reset_answer_is_settled_by_reading_a_new_password_and_not_sent_again(site):
+    site.fault(method="POST", path="/resetPassword$", drop_connection=True, apply=True, count=1)
+
+    result = run(site, name="site", rotate_password=True)
+
+    assert result["changed"] is True and len(site.writes()) == 1
+    assert result["secrets"]["password"] == read(site, ZONE)["Password"] != PASSWORD
