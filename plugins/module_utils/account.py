@@ -683,7 +683,10 @@ def _port_mappings(endpoint):
 def _endpoint_options(endpoint):
     if endpoint.get("type") == "anycast":
         return {"display_name": endpoint.get("displayName"), "anycast": {"port_mappings": _port_mappings(endpoint)}}
+    # An endpoint without sticky sessions reads as sticky sessions with no header, which mc_app
+    # cannot be given (it takes one to three): written as left as it is.
     sticky = endpoint.get("stickySessions")
+    sticky = sticky if sticky and sticky.get("sessionHeaders") else None
     pull_zone_id = endpoint.get("pullZoneId")
     return {"display_name": endpoint.get("displayName"), "cdn": settled({
         "is_ssl_enabled": endpoint.get("isSslEnabled"), "pull_zone_id": int(pull_zone_id) if pull_zone_id not in (None, "") else None,
