@@ -36,7 +36,7 @@ options:
         in from O(hosts) with only the variables the audit compares (never a secret the API does
         not return, such as a registry's password), so a task leaves it out.
       - With O(unmanaged), the inventory's other hosts come too, with C(checked=false) and only
-        the variable that names their resource: what they name is not unmanaged.
+        the variable that names their resource, so that what they name is not unmanaged.
     type: list
     elements: dict
   unmanaged:
@@ -45,7 +45,7 @@ options:
     default: true
   report_path:
     description:
-      - Where to write the report, without extension: C(<report_path>.json) (the schema of
+      - Where to write the report, without extension, as C(<report_path>.json) (the schema of
         docs/check-mode-audits.md) and C(<report_path>.md), for people. Their folder is made when
         missing; a file whose content is the same is not written again.
       - Not set, no report is written.
@@ -119,9 +119,9 @@ drifted:
   elements: dict
 errors:
   description:
-    - The hosts that could not be checked, each with C(host), C(role) and C(error) (why): a host
+    - The hosts that could not be checked, each with C(host), C(role) and C(error), which says why (a host
       that names no resource, names one the account does not hold, or whose variables could not
-      be read (a vault without its password).
+      be read, such as a vault without its password).
   returned: success
   type: list
   elements: dict

@@ -80,7 +80,7 @@ options:
   keep:
     description:
       - Instead of O(name), with O(state=absent), the names of the custom lists to keep (compared
-        without regard to case): every other custom list of the zone is deleted. An empty list
+        without regard to case); every other custom list of the zone is deleted. An empty list
         deletes them all. The role C(bunnynet.cloud.shield) uses it for C(shield_access_lists_purge).
     type: list
     elements: str
@@ -192,7 +192,7 @@ access_lists:
   description:
     - With O(keep), the zone's custom lists after the run (predicted in check mode), each with
       C(id), C(configuration_id), C(name), C(description), C(type), C(enabled) and C(action)
-      (C(entries) null: the deletes need no entries read).
+      (C(entries) null, since the deletes need no entries read).
   returned: when O(keep) is given
   type: list
   elements: dict
