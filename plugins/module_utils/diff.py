@@ -109,3 +109,32 @@ def _unique(values, normalize):
             seen.add(normalize(value))
             unique.append(value)
     return unique
+
+
+def keyed_changes(before, after):
+    """The two sides of a list's diff, each item that changes under its label: ``before`` and
+    ``after`` are ``(label, item)`` pairs. An item added or removed shows whole on its side; an
+    item that changes shows only its fields that differ, so that its label is beside them however
+    long the item is. Items that stay as they are do not show. A list of plain values shows as
+    the values removed and those added."""
+    before, after = list(before), list(after)
+    held, kept = dict(before), dict(after)
+    if not any(isinstance(item, dict) for _label, item in before + after):
+        # A set of plain values (referrers, say): the values removed, and those added.
+        return [item for label, item in before if label not in kept], [item for label, item in after if label not in held]
+    before_side, after_side = {}, {}
+    for label, item in held.items():
+        if label not in kept:
+            before_side[label] = item
+        elif kept[label] != item:
+            before_side[label], after_side[label] = _differing(item, kept[label])
+    after_side.update((label, item) for label, item in kept.items() if label not in held)
+    return before_side, after_side
+
+
+def _differing(old, new):
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return old, new
+    names = [name for name in list(old) + [name for name in new if name not in old] if old.get(name) != new.get(name)]
+    return {name: old[name] for name in names if name in old}, {name: new[name] for name in names if name in new}
+

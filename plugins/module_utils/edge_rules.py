@@ -346,6 +346,8 @@ EDGE_RULES = Items(
     order=("remove", ("add", "change")),
     # The result lists the rules in the order they run.
     arrange=lambda rules: sorted(rules, key=lambda rule: rule.get("OrderIndex") or 0),
+    # A rule has its GUID only once created: the diff names it by its description, in check mode too.
+    label=lambda rule: rule.get("Description") or rule_key(rule),
 )
 
 

@@ -20,7 +20,7 @@ the task lists them; the kinds of writes in ``order``.
 
 import copy
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import apply_changes, changed_fields
+from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import apply_changes, changed_fields, keyed_changes
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Plan, apply
 
 # ``focus`` of a plan whose result is the whole list, not one item of it.
@@ -44,11 +44,13 @@ class Items:
     to be ordered by ``order``, whose entries are kinds or tuples of kinds that go together in the
     task's order. They may refuse instead (``change.refuse(problem)``). An add's answer that is a
     dict holding the item stands for it in ``after``. ``arrange(items)`` orders the items results
-    show (the order edge rules run in, say).
+    show (the order edge rules run in, say). ``label(item)`` names an item in ``--diff``, where only
+    the items that change show (by default its key).
     """
 
     def __init__(self, noun, parent, parent_option, key, field=None, read=None, differences=None, predict=None, new_item=None,
-                 platform=None, project=None, add=None, change=None, remove=None, order=("add", "change", "remove"), arrange=None):
+                 platform=None, project=None, add=None, change=None, remove=None, order=("add", "change", "remove"), arrange=None,
+                 label=None):
         self.noun = noun
         self.parent = parent
         self.parent_option = parent_option
@@ -65,6 +67,7 @@ class Items:
         self.remove = remove
         self.order = order
         self.arrange = arrange or list
+        self.label = label or key
 
     # --- Reading --------------------------------------------------------------------------------
 
@@ -125,7 +128,10 @@ class Items:
             changes.extend(Change(context, None, item) for key, item in listed.items() if key not in present_keys)
         plan.items = changes
         if focus is EVERY_ITEM:
-            plan.before = [self.project(item) for item in self.arrange(present)]
+            held = self.arrange(present)
+            plan.before = [self.project(item) for item in held]
+            context.before_labels = _labels(self.label(item) for item in held)
+            plan.diff = context.keyed_diff
         else:
             plan.before = next((self.project(change.present) for change in changes if change.key == focus and change.present), None)
         # Adds and changes go in the order the task lists the items, removals in the parent's order.
@@ -242,6 +248,8 @@ class _Context:
         self.present = present
         self.focus = focus
         self.state = {}
+        # Each item's label in the lists of ``before`` and ``after``, by position, for the keyed diff.
+        self.before_labels = self.after_labels = []
 
     def refresh(self):
         """``after`` from the changes as they stand: predicted, then as the writes answered."""
@@ -249,8 +257,23 @@ class _Context:
             after = next((change.after for change in self.plan.items if change.key == self.focus and not change.removing), None)
             self.plan.after = self.items.project(after) if after is not None else None
             return
-        kept = [change.after for change in self.plan.items if not change.removing]
-        self.plan.after = [self.items.project(item) for item in self.items.arrange(kept)]
+        kept = self.items.arrange([change.after for change in self.plan.items if not change.removing])
+        self.plan.after = [self.items.project(item) for item in kept]
+        self.after_labels = _labels(self.items.label(item) for item in kept)
+
+    def keyed_diff(self, before, after):
+        """``--diff`` of the list: only the items that change, each under its key."""
+        return keyed_changes(zip(self.before_labels, before), zip(self.after_labels, after))
+
+
+def _labels(keys):
+    """Each key as a label (a key of several parts joined by spaces), the same label again numbered."""
+    labels, seen = [], {}
+    for key in keys:
+        label = " ".join(str(part) for part in key if part not in (None, "")) if isinstance(key, (tuple, list)) else str(key)
+        seen[label] = seen.get(label, 0) + 1
+        labels.append(label if seen[label] == 1 else "%s (%d)" % (label, seen[label]))
+    return labels
 
 
 def _kinded(default, built):

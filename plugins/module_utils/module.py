@@ -266,6 +266,12 @@ class BunnyModule:
         if self.result_key is not None:
             result[self.result_key] = self.mask(after)
         if self.ansible._diff and diff:
+            if callable(diff):
+                # A list keeps its place under the result key, as _diff_side gives it.
+                listed = self.result_key is not None and isinstance(after if after is not None else before, list)
+                before, after = diff(before, after)
+                if listed:
+                    before, after = {self.result_key: before}, {self.result_key: after}
             result["diff"] = dict(before=self._diff_side(before), after=self._diff_side(after))
         self.ansible.exit_json(**self._with_retries(result))
 

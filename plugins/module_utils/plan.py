@@ -129,7 +129,8 @@ class Plan:
         self.refusal = refusal
         self.refusal_key = refusal_key
         self.record = record
-        # An action (a purge) has no before and after to compare: it declares no diff.
+        # An action (a purge) has no before and after to compare: it declares no diff. A list's plan
+        # declares how its diff shows: ``diff(before, after)`` gives the two sides (the items that change).
         self.diff = diff
         self.steps = []
         self.under_lock = None
@@ -167,11 +168,18 @@ class Plan:
         # The parts' answers may change their ``after``, so the joined one is gathered last.
         joined.after = {name: plan.after for name, plan in plans.items()}
         joined.then(lambda check_mode: setattr(joined, "after", {name: plan.after for name, plan in plans.items()}))
+        if any(callable(plan.diff) for plan in plans.values()):
+            joined.diff = lambda before, after: _joined_diff(plans, before, after)
         return joined
 
     def then(self, step):
         """Run ``step(check_mode)`` after the writes (in check mode, in their place)."""
         self.steps.append(step)
+
+
+def _joined_diff(plans, before, after):
+    sides = {name: plan.diff(before[name], after[name]) if callable(plan.diff) else (before[name], after[name]) for name, plan in plans.items()}
+    return {name: side[0] for name, side in sides.items()}, {name: side[1] for name, side in sides.items()}
 
 
 def apply(module, plan, lock=None):

@@ -108,14 +108,12 @@ purged:
 
 from urllib.parse import urlsplit
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure, Plan, Write, apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Plan, apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_purges import url_purges, zone_purge
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import canonical, hostname_value
 
-ZONE_PURGE_PATH = "/pullzone/{zone_id}/purgeCache"
-URL_PURGE_PATH = "/purge"
 # The host part of the URL must be there; the API refuses relative URLs.
 ABSOLUTE_URL = r"https?://[^\s/?#]+(?:[/?#]\S*)?"
 
@@ -132,10 +130,9 @@ def purge(module):
     if zone_id is not None:
         plan.problems = foreign_urls(PULL_ZONE.read(module.client, zone_id), urls or [])
     if urls:
-        plan.writes = url_purges(module, urls, purged)
+        plan.writes = url_purges(module, urls, params["exact_path"], purged)
     else:
-        body = {"CacheTag": params["cache_tag"]} if params["cache_tag"] is not None else None
-        plan.add(Write("POST", build_path(ZONE_PURGE_PATH, zone_id=zone_id), body, confirm=None))
+        plan.add(zone_purge(zone_id, params["cache_tag"]))
     apply(module, plan)
 
 
@@ -146,23 +143,6 @@ def foreign_urls(zone, urls):
         "urls[%d] must be on a hostname of pull zone %s (%s), got %r" % (index, zone.get("Id"), ", ".join(hostnames), url)
         for index, url in enumerate(urls) if canonical(urlsplit(url).hostname or "") not in hostnames
     ]
-
-
-def url_purges(module, urls, purged):
-    """One purge per URL; a failure after the first says which URLs were purged before it."""
-    query = {"exactPath": "true"} if module.params["exact_path"] else {}
-    done = []
-
-    def failed(error):
-        if not done:
-            return None
-        result = error.as_result()
-        result["api_error"] = module.mask(result["api_error"])
-        return Failure("%s The URLs before it were purged: %s." % (error, ", ".join(done)), changed=error.outcome_unknown,
-                       purged=dict(purged, urls=list(done)), **result)
-
-    return [Write("POST", URL_PURGE_PATH, params=dict(query, url=url), confirm=None, failed=failed,
-                  answered=lambda _answer, url=url: done.append(url)) for url in urls]
 
 
 def main():

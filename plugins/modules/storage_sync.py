@@ -70,6 +70,24 @@ options:
       - The bundled simulator serves the storage API at V(<its address>/storage).
       - If not set, the value of the E(BUNNYNET_STORAGE_URL) environment variable is used.
     type: str
+  purge_pull_zone_id:
+    description:
+      - ID of the pull zone that serves the storage zone, whose cache to purge once the files are in
+        place - only the URLs of the files uploaded and deleted (and a folder's own URL beside its
+        C(index.html)), on the zone's system hostname, or on each of its hostnames when it varies its
+        cache by hostname.
+      - Above O(purge_max_urls) URLs, or with O(purge_whole_zone=true), the whole zone is purged in
+        one request instead. Nothing is purged when no file changed, nor when a transfer failed.
+      - Left out, nothing is purged; M(bunnynet.cloud.pullzone_purge) purges on its own.
+    type: int
+  purge_max_urls:
+    description: The most URLs purged one by one (each a request, and bunny.net limits the rate of purges).
+    type: int
+    default: 25
+  purge_whole_zone:
+    description: Purge the whole zone of O(purge_pull_zone_id) whenever a file changed, whatever their number.
+    type: bool
+    default: false
   connections:
     description:
       - The most uploads, deletes and directory listings in flight at once, each over a
@@ -114,6 +132,13 @@ EXAMPLES = r"""
   ansible.builtin.debug:
     msg: "{{ deployed.uploaded | length }} files uploaded, {{ deployed.deleted | length }} deleted, {{ deployed.unchanged }} unchanged"
 
+- name: Deploy the site and purge the URLs of the files that changed
+  bunnynet.cloud.storage_sync:
+    storage_zone: example-site-files
+    src: "{{ playbook_dir }}/build"
+    delete: true
+    purge_pull_zone_id: 1234
+
 - name: Keep the downloads of version 2 under their own path
   bunnynet.cloud.storage_sync:
     storage_zone_id: 4321
@@ -154,6 +179,13 @@ failures:
   description: On a failure part-way, each file whose upload or delete failed, with the reason.
   returned: failure
   type: dict
+purged:
+  description:
+    - With O(purge_pull_zone_id), what was purged (in check mode, what would be) - C(whole_zone),
+      true when the whole zone was, and C(urls), the URLs purged one by one.
+  returned: success
+  type: dict
+  sample: {whole_zone: false, urls: [https://site.b-cdn.net/index.html, https://site.b-cdn.net/]}
 """
 
 import os
@@ -163,6 +195,8 @@ from ansible.module_utils.basic import env_fallback
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_purges import PURGE_MAX_URLS, file_urls, url_purges, zone_purge
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import (
     STORAGE_ZONE,
     StorageClients,
@@ -186,6 +220,8 @@ def sync(module):
     if not os.path.isdir(params["src"]):
         module.fail("Invalid input: src %s is not a directory." % params["src"])
     local = local_files(params["src"], params["exclude"])
+    # Read before any transfer: a pull zone that is not there fails the run before a file moves.
+    serving = PULL_ZONE.read(module.client, params["purge_pull_zone_id"]) if params["purge_pull_zone_id"] else None
 
     zone = STORAGE_ZONE.find(module, params["storage_zone_id"], params["storage_zone"])
     if zone is None:
@@ -197,11 +233,27 @@ def sync(module):
                              timeout=params["api_timeout"], retries=params["api_retries"], validate_certs=params["validate_certs"])
     try:
         sync_plan = SyncPlan(local, remote_tree(clients, zone["Name"], dest, params["exclude"]), params["delete"])
-        apply(module, transfer_plan(sync_plan, Transfer(clients, zone["Name"], dest, sync_plan)))
+        plan = transfer_plan(sync_plan, Transfer(clients, zone["Name"], dest, sync_plan))
+        if serving is not None:
+            add_purges(module, plan, serving, ["%s/%s" % (dest, path) if dest else path for path in sync_plan.uploads + sync_plan.deletes])
+        apply(module, plan)
     except BunnyApiError as error:
         module.fail_api(error, msg=storage_error(error, storage_url))
     finally:
         clients.close()
+
+
+def add_purges(module, plan, serving, paths):
+    """The purges after the transfer (which fails before them, if it fails): the changed files' URLs, or the whole zone."""
+    params = module.params
+    urls = file_urls(serving, paths) if paths else []
+    whole_zone = bool(paths) and (params["purge_whole_zone"] or len(urls) > params["purge_max_urls"])
+    purged = dict(whole_zone=whole_zone, urls=[] if whole_zone else urls)
+    plan.result["purged"] = purged
+    if whole_zone:
+        plan.add(zone_purge(serving["Id"]))
+    elif urls:
+        plan.writes.extend(url_purges(module, urls, True, purged))
 
 
 def storage_error(error, storage_url):
@@ -223,6 +275,9 @@ def main():
             exclude=dict(type="list", elements="str", default=[]),
             storage_url=dict(type="str", fallback=(env_fallback, ["BUNNYNET_STORAGE_URL"])),
             connections=dict(type="int", default=8),
+            purge_pull_zone_id=dict(type="int"),
+            purge_max_urls=dict(type="int", default=PURGE_MAX_URLS),
+            purge_whole_zone=dict(type="bool", default=False),
         ),
         # The results are the sync's own lists, not one resource under a key.
         result_key=None,
@@ -231,6 +286,8 @@ def main():
             ("storage_zone_id", dict(minimum=1)),
             ("storage_url", dict(pattern=r"https?://[^\s/?#]+(?:/\S*)?", pattern_hint="an http:// or https:// URL")),
             ("connections", dict(minimum=1, maximum=32)),
+            ("purge_pull_zone_id", dict(minimum=1)),
+            ("purge_max_urls", dict(minimum=1)),
         ),
         required_one_of=[("storage_zone", "storage_zone_id")],
         mutually_exclusive=[("storage_zone", "storage_zone_id")],

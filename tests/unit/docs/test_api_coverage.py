@@ -2,7 +2,8 @@
 operation, what the page says, and the check that fails while the page is out of date.
 
 Making the page runs every plugin unit test, too slow for the test command to repeat; its check
-(``python tests/api_coverage.py --check``) is run by hand, and the test below fails while the page lacks an operation. These tests hold the script's parts, from small recordings.
+(``python tests/api_coverage.py --check``) is run by hand, and the test below fails while the page
+lacks an operation. These tests hold the script's parts, from small recordings.
 """
 
 import inspect

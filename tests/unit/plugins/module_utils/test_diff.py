@@ -3,6 +3,7 @@
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import (
     apply_changes,
     changed_fields,
+    keyed_changes,
     reconcile_keyed,
     reconcile_set,
 )
@@ -104,3 +105,24 @@ def test_the_predicted_state_shares_nothing_with_the_current_or_the_changes():
 
     assert current == {"tags": ["a"], "probe": {"period": 5}}
     assert changes == {"ports": [{"number": 80}]}
+
+
+def test_a_list_s_diff_shows_each_item_that_changes_by_its_label_and_of_a_changed_one_only_what_differs():
+    before = [("www", {"name": "www", "ttl": 300, "value": "a"}), ("mail", {"name": "mail", "ttl": 300}), ("old", {"name": "old"})]
+    after = [("www", {"name": "www", "ttl": 60, "value": "a"}), ("mail", {"name": "mail", "ttl": 300}), ("new", {"name": "new"})]
+
+    shown_before, shown_after = keyed_changes(before, after)
+
+    assert shown_before == {"www": {"ttl": 300}, "old": {"name": "old"}}
+    assert shown_after == {"www": {"ttl": 60}, "new": {"name": "new"}}
+
+
+def test_a_field_an_item_gains_or_loses_shows_on_its_side_only():
+    shown_before, shown_after = keyed_changes([("a", {"x": 1})], [("a", {"x": 1, "y": 2})])
+
+    assert (shown_before, shown_after) == ({"a": {}}, {"a": {"y": 2}})
+
+
+def test_a_set_of_plain_values_shows_the_values_removed_and_those_added():
+    assert keyed_changes([("a", "a"), ("b", "b")], [("b", "b"), ("c", "c")]) == (["a"], ["c"])
+    assert keyed_changes([("a", "a")], [("a", "a")]) == ([], [])

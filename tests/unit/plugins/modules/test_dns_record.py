@@ -95,11 +95,16 @@ def test_a_second_run_reads_once_and_writes_nothing(zone, options):
     assert requests_sent(zone) == [LIST_ZONES]
 
 
-def test_the_diff_shows_every_record_of_the_zone_before_and_after(zone):
-    result = run(zone, diff=True, records=[APEX_A], purge=True)
+def test_the_diff_shows_only_the_records_that_change_each_by_its_type_name_and_value(zone):
+    result = run(zone, diff=True, records=[dict(APEX_A, ttl=120), {"type": "A", "name": "new", "value": "192.0.2.50"}, WWW], purge=True)
+    before, after = result["diff"]["before"]["records"], result["diff"]["after"]["records"]
 
-    assert [record["type"] for record in result["diff"]["before"]["records"]] == ["A", "CNAME", "MX", "TXT"]
-    assert result["diff"]["after"] == {"records": read_back(zone)["records"]}
+    # A changed record shows only what changes, beside its key; an added or deleted one shows whole; www stays out.
+    assert before["A 192.0.2.10"] == {"ttl": 300} and after["A 192.0.2.10"] == {"ttl": 120}
+    assert set(before) == {"A 192.0.2.10", "MX mail.example.com", "TXT v=spf1 mx -all"}
+    assert set(after) == {"A 192.0.2.10", "A new 192.0.2.50"}
+    assert after["A new 192.0.2.50"] in read_back(zone)["records"]
+    assert before["MX mail.example.com"]["priority"] == 10
 
 
 def test_the_result_names_what_was_added_updated_and_deleted(zone):

@@ -197,8 +197,8 @@ def test_check_mode_predicts_the_purged_set_and_a_read_returns_it(scripts):
     applied = run(scripts, **options)
 
     assert checked["changed"] is True
-    assert [secret["name"] for secret in checked["diff"]["before"]["secrets"]] == ["SIGNING_KEY"]
-    assert [secret["name"] for secret in checked["diff"]["after"]["secrets"]] == ["UPSTREAM_TOKEN"]
+    assert list(checked["diff"]["before"]["secrets"]) == ["SIGNING_KEY"]
+    assert list(checked["diff"]["after"]["secrets"]) == ["UPSTREAM_TOKEN"]
     # Ids and times of new secrets are the server's to give.
     assert_prediction_holds(*(without_ids_and_times(secrets) for secrets in (checked["secrets"], applied["secrets"], read_back_secrets(scripts, ROUTER_ID))))
 

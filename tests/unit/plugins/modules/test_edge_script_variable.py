@@ -233,11 +233,12 @@ def test_check_mode_predicts_a_set_and_a_read_returns_it(scripts):
     assert [variable["id"] for variable in checked["variables"]] == [21, None, None]
 
 
-def test_a_set_shows_the_whole_list_in_the_diff(scripts):
+def test_a_set_s_diff_shows_each_variable_that_changes_by_its_name(scripts):
     result = run(scripts, diff=True, variables=[{"name": "REGION", "default_value": "eu"}], purge=True)
 
-    assert result["diff"]["before"] == {"variables": [API_URL, LOG_LEVEL]}
-    assert result["diff"]["after"] == {"variables": read_back_variables(scripts, ROUTER_ID)}
+    assert result["diff"]["before"] == {"variables": {"API_URL": API_URL, "LOG_LEVEL": LOG_LEVEL}}
+    (region,) = read_back_variables(scripts, ROUTER_ID)
+    assert result["diff"]["after"] == {"variables": {"REGION": region}}
 
 
 def test_reapplying_a_set_reports_ok_and_only_reads(scripts):

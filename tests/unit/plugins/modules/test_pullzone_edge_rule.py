@@ -408,8 +408,12 @@ def test_the_list_creates_changes_orders_and_purges_and_check_mode_predicts_it(z
     assert_list_prediction_holds(checked["edge_rules"], applied["edge_rules"], stored)
     assert [rule["guid"] for rule in checked["edge_rules"]] == [None, REDIRECT_GUID, None]
     assert applied["edge_rules"] == stored
-    assert applied["diff"]["after"] == {"edge_rules": stored}
-    assert [rule["description"] for rule in applied["diff"]["before"]["edge_rules"]] == ["Maintenance redirect", "Block admin"]
+    # The diff names each rule that changes by its description: the new ones whole, the redirect by what changes of it.
+    assert checked["diff"]["before"]["edge_rules"]["Maintenance redirect"] == {"enabled": True, "order_index": 0}
+    assert checked["diff"]["before"]["edge_rules"]["Block admin"]["guid"] == BLOCK_GUID
+    assert set(checked["diff"]["before"]["edge_rules"]) == {"Maintenance redirect", "Block admin"}
+    assert set(checked["diff"]["after"]["edge_rules"]) == {"Force HTTPS", "Maintenance redirect", "Cache images"}
+    assert applied["diff"]["after"]["edge_rules"]["Cache images"] == stored[2]
     assert (again["changed"], again_applied["changed"]) == (False, False)
     assert requests_sent(zone) == [("GET", ZONE), ("GET", ZONE)]
 

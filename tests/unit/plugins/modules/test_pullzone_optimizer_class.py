@@ -54,7 +54,10 @@ def test_check_mode_predicts_the_classes_exactly_and_writes_nothing(simulator):
     applied = run(simulator, **options)
 
     assert checked["changed"] is True
-    assert checked["diff"]["before"]["optimizer_classes"][1] == {"name": "thumbnail", "width": 200, "height": 200}
+    # The diff shows the class that changes by its name, only what changes of it, and the one added whole.
+    assert checked["diff"]["before"]["optimizer_classes"] == {"thumbnail": {"width": 200, "height": 200}}
+    assert checked["diff"]["after"]["optimizer_classes"]["thumbnail"] == {"width": 320, "quality": 75}
+    assert checked["diff"]["after"]["optimizer_classes"]["avatar"] == {"name": "avatar", "width": 64, "height": 64, "sharpen": False}
     assert_prediction_holds(checked["optimizer_classes"], applied["optimizer_classes"], read_back(simulator))
     assert applied["optimizer_classes"][2] == {"name": "avatar", "width": 64, "height": 64, "sharpen": False}
 

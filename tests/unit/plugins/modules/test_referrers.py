@@ -66,19 +66,23 @@ def test_check_mode_reports_the_change_and_only_reads(parent):
     pytest.param(dict(allowed_referrers=["EXAMPLE.com"], blocked_referrers=["bad.example", "never.example"], state="absent"), id="absent"),
 ])
 def test_check_mode_predicts_what_applying_returns_and_a_read_shows(parent, options):
-    checked = run(parent, check_mode=True, **options)
+    original = stored(parent)
+    checked = run(parent, check_mode=True, diff=True, **options)
     applied = run(parent, diff=True, **options)
 
     assert checked["changed"] is applied["changed"] is True
     assert_prediction_holds(checked["referrers"], applied["referrers"], stored(parent))
-    assert applied["diff"]["after"] == stored(parent)
+    # The diff shows, of each list, the referrers removed and those added.
+    for name in ("allowed_referrers", "blocked_referrers"):
+        removed, added = checked["diff"]["before"][name], checked["diff"]["after"][name]
+        assert set(stored(parent)[name]) == set(original[name]) - set(removed) | set(added)
 
 
-def test_the_diff_shows_both_lists_before_and_after(parent):
-    result = run(parent, diff=True, blocked_referrers=["worse.example"])
+def test_the_diff_shows_of_each_list_the_referrers_removed_and_added(parent):
+    result = run(parent, diff=True, blocked_referrers=["worse.example"], allowed_referrers=["other.example"], purge=True)
 
     assert result["diff"]["before"] == {"allowed_referrers": ["example.com"], "blocked_referrers": ["bad.example"]}
-    assert result["diff"]["after"] == {"allowed_referrers": ["example.com"], "blocked_referrers": ["bad.example", "worse.example"]}
+    assert result["diff"]["after"] == {"allowed_referrers": ["other.example"], "blocked_referrers": ["worse.example"]}
 
 
 def test_missing_referrers_are_added_one_call_each_in_lower_case(parent):

@@ -341,3 +341,73 @@ def test_memory_does_not_grow_with_the_size_of_the_file(zone, tmp_path):
 
     # A file read whole would add its 48 MiB; streamed, the peak stays within a few MiB.
     assert with_large - with_small < 8 * 1024, (with_small, with_large)
+
+
+
+# Purging the pull zone that serves the files
+
+CDN = "https://site-cdn.b-cdn.net/"
+
+
+def purges(simulator):
+    return [(entry["path"], entry["query"]) for entry in simulator.writes() if entry["path"] == "/purge" or entry["path"].endswith("/purgeCache")]
+
+
+@pytest.fixture
+def served(simulator):
+    """The site's zone with an older build, served by a pull zone with a custom hostname it does not vary its cache by."""
+    simulator.load(storage_zones=[site_zone(Files={"index.html": "<h1>old home</h1>", "old.html": "gone", "assets/app.js": "console.log(1)"})],
+                   pull_zones=[{"Id": 8, "Name": "site-cdn", "OriginType": 2, "StorageZoneId": ZONE_ID,
+                                "Hostnames": [{"Value": "site-cdn.b-cdn.net", "IsSystemHostname": True}, {"Value": "www.example.com"}]}])
+    return simulator
+
+
+def test_only_the_urls_of_the_changed_files_are_purged_and_check_mode_predicts_them(served, site):
+    checked = run(served, site, check_mode=True, delete=True, purge_pull_zone_id=8)
+    assert served.writes() == []
+
+    applied = run(served, site, delete=True, purge_pull_zone_id=8)
+
+    # index.html changed (and its folder's URL with it), old.html deleted, three files new; app.js unchanged is kept in cache.
+    expected = [CDN + path for path in ("index.html", "", "about/index.html", "about/", "assets/img/logo.svg", "old.html")]
+    assert sorted(applied["purged"]["urls"]) == sorted(expected) and applied["purged"]["whole_zone"] is False
+    assert checked["purged"] == applied["purged"]
+    assert sorted(query["url"] for _path, query in purges(served)) == sorted(expected)
+    assert {query["exactPath"] for _path, query in purges(served)} == {"true"}
+    served.clear_requests()
+    assert run(served, site, delete=True, purge_pull_zone_id=8)["purged"] == {"whole_zone": False, "urls": []}
+    assert purges(served) == []
+
+
+def test_more_changed_urls_than_the_limit_purge_the_whole_zone_in_one_request(served, site):
+    result = run(served, site, delete=True, purge_pull_zone_id=8, purge_max_urls=3)
+
+    assert result["purged"] == {"whole_zone": True, "urls": []}
+    assert purges(served) == [("/pullzone/8/purgeCache", {})]
+
+
+def test_a_zone_that_varies_its_cache_by_hostname_is_purged_on_every_hostname(simulator, tmp_path):
+    simulator.load(storage_zones=[site_zone(Files={"index.html": "<h1>old home</h1>"})],
+                   pull_zones=[{"Id": 8, "Name": "site-cdn", "OriginType": 2, "StorageZoneId": ZONE_ID, "EnableHostnameVary": True,
+                                "Hostnames": [{"Value": "site-cdn.b-cdn.net", "IsSystemHostname": True}, {"Value": "www.example.com"}]}])
+
+    result = run(simulator, write_tree(tmp_path / "build", {"index.html": "<h1>home</h1>"}), purge_pull_zone_id=8)
+
+    assert sorted(result["purged"]["urls"]) == sorted([CDN + "index.html", CDN, "https://www.example.com/index.html", "https://www.example.com/"])
+
+
+def test_a_failed_transfer_purges_nothing_and_a_missing_pull_zone_fails_before_any_file_moves(served, site):
+    served.fault(method="PUT", path="^/storage/site/index.html$", status=500, count=5)
+    failed = run(served, site, purge_pull_zone_id=8, connections=1)
+    assert failed["failed"] is True and purges(served) == []
+
+    served.clear_requests()
+    missing = run(served, site, purge_pull_zone_id=99)
+    assert missing["failed"] is True and "99" in missing["msg"]
+    assert served.writes() == []
+
+
+def test_the_whole_zone_is_purged_when_asked_even_for_one_file(served, site):
+    result = run(served, site, purge_pull_zone_id=8, purge_whole_zone=True)
+
+    assert result["purged"]["whole_zone"] is True and purges(served) == [("/pullzone/8/purgeCache", {})]
