@@ -194,7 +194,7 @@ def zone_problems(current, desired):
         problems.append("origin_url cannot be set for a zone whose origin is %s: the API sets that address itself" % (
             "an Edge Script" if origin_type == ORIGIN_TYPES["edge_script"] else "a Magic Containers app"))
     for name in DNS_ORIGIN_SETTINGS:
-        if name in desired and origin_type != ORIGIN_TYPES["dns_accelerate"]:
+        if desired.get(name) is not None and origin_type != ORIGIN_TYPES["dns_accelerate"]:
             problems.append("%s applies to zones whose origin_type is dns_accelerate, and this zone's is %s" % (
                 OPTION_OF_PROPERTY[name], "not given" if origin_type is None else name_of(ORIGIN_TYPES, origin_type)))
     stale_while_updating = desired.get("UseStaleWhileUpdating", current.get("UseStaleWhileUpdating"))

@@ -169,6 +169,7 @@ SETTINGS_MODULES = {
 STORAGE_ZONES = {"static_site": 4320, "storage_zone": 4321}
 # Values a change may not take from the field's type alone: a pattern, a bound, a reference.
 CHANGED_VALUES = {
+    "dns_origin_scheme": "https", "dns_origin_port": 8443,
     "origin_url": "https://moved.example.com", "origin_host_header": "moved.example.com", "soa_email": "dns@example.com",
     "origin_shield_zone_code": "FR", "storage_zone_id": 4321, "perma_cache_storage_zone_id": 4321, "custom_404_file_path": "/missing.html",
     "player_key_color": "#000000", "player_language": "de", "webhook_url": "https://hooks.example.com/video",
@@ -180,6 +181,9 @@ CHANGED_VALUES = {
 WITH_OPTIONS = {
     "background_update": {"stale_while_updating": False},
     "user_name": {"password": "LEAKCANARY-new-password"},
+    # A DNS origin's scheme and port belong to a zone that accelerates a DNS record.
+    "dns_origin_scheme": {"origin_type": "dns_accelerate", "origin_url": "http://192.0.2.10"},
+    "dns_origin_port": {"origin_type": "dns_accelerate", "origin_url": "http://192.0.2.10"},
 }
 
 
