@@ -45,7 +45,7 @@ def host_files(host):
         secrets = variables.pop("edge_script_deploy_secrets")
         variables["edge_script_deploy_secrets"] = [
             {"name": secret["name"], "value": "{{ %s }}" % vault_variable(secret["name"])} for secret in secrets]
-        vault.extend((vault_variable(secret["name"]), secret["name"]) for secret in secrets)
+        vault.extend((vault_variable(secret["name"]), "the value of %s" % secret["name"]) for secret in secrets)
         comments.append("The API never returns a secret's value: each is a variable of vault.yml beside this file.")
     if host["role"] == "mc_registry" and "mc_registry_password" in variables:
         variables["mc_registry_password"] = "{{ %s }}" % vault_variable("registry_password")

@@ -92,7 +92,7 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     assert set(hosts["pullzone_domains"]["hosts"]) == {"pull_zone_demo-assets", "pull_zone_vz-20", "pull_zone_adopt-site-cdn"}
     site = yaml.safe_load((folder / "host_vars" / "storage_zone_adopt-site" / "main.yml").read_text())
     assert site == {"static_site_name": "adopt-site", "static_site_pull_zone_name": "adopt-site-cdn", "static_site_region": "DE",
-                    "static_site_zone_tier": "standard", "static_site_replication_regions": ["NY"], "static_site_custom_404_file_path": None,
+                    "static_site_zone_tier": "standard", "static_site_zone_type": "standard", "static_site_replication_regions": ["NY"], "static_site_custom_404_file_path": None,
                     "static_site_rewrite_404_to_200": False, "static_site_files": [], "static_site_hostnames": []}
     # A registry without credentials asks for no password; one with a user name gets a vault placeholder for it.
     assert "mc_registry_password" not in (folder / "host_vars" / "registry_Docker_Hub" / "main.yml").read_text()
@@ -104,7 +104,9 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     assert zone["pullzone_domains_pull_zone_id"] == 10
     assert zone["pullzone_domains_hostnames"] == [{"name": "cdn.demo.example", "force_ssl": False}]
     assert zone["pullzone_domains_blocked_referrers"] == ["old-hotlinker.example.net"]
-    assert {"description": "Block admin paths", "enabled": True} in zone["pullzone_domains_edge_rules"]
+    # Each rule whole, in the order it runs: what the role gives the module to keep it as it is.
+    block = next(rule for rule in zone["pullzone_domains_edge_rules"] if rule["description"] == "Block admin paths")
+    assert block["enabled"] is True and block["actions"][0]["type"] == "block_request"
     dns = yaml.safe_load((folder / "host_vars" / "dns_zone_adopt.example" / "main.yml").read_text())
     www = {key: value for key, value in dns["dns_zone_records"][0].items() if key in ("type", "name", "value", "ttl")}
     assert www == {"type": "A", "name": "www", "value": "192.0.2.7", "ttl": 600}
@@ -137,9 +139,9 @@ def test_the_roles_and_the_audit_find_nothing_to_change_right_after_the_export(e
     assert len(recap) == len(EXPORTED) and all("changed=0" in line for line in recap), recap
     assert report["schema_version"] == 2 and report["drifted"] is False
     assert {finding["host"] for finding in report["resources"]} == EXPORTED
-    assert report["summary"] == {"hosts": len(EXPORTED), "resources": len(EXPORTED), "drifted": 0, "errors": 0, "unmanaged": 2}
-    # What no role manages: a Shield zone of no pull zone, the platform's own registry.
-    assert {kind for kind, _name in unmanaged(report)} == {"shield_zone", "registry"}
+    assert report["summary"] == {"hosts": len(EXPORTED), "resources": len(EXPORTED), "drifted": 0, "errors": 0, "unmanaged": 1}
+    # What no role manages: a Shield zone of no pull zone.
+    assert {kind for kind, _name in unmanaged(report)} == {"shield_zone"}
     assert methods == {"GET"}
 
 
@@ -162,7 +164,7 @@ def test_a_hostname_added_by_hand_is_drift_and_a_zone_added_by_hand_is_unmanaged
     drifted = {(finding["host"], change["field"]) for finding in report["resources"] if finding["drifted"] for change in finding["drift"]}
     assert drifted == {("pull_zone_demo-assets", "pullzone_domains_hostnames[sprawl.demo.example]")}
     assert ("dns_zone", "sprawl.example") in unmanaged(report)
-    assert report["summary"]["unmanaged"] == 3
+    assert report["summary"]["unmanaged"] == 2
     markdown = (sandbox.folder / "reports" / "drift.md").read_text()
     assert "## Unmanaged resources" in markdown and "| dns zone |" in markdown
     assert methods == {"GET"}
