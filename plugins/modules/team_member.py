@@ -77,7 +77,7 @@ EXAMPLES = r"""
 - name: Invite the on-call engineer to manage the account's zones
   bunnynet.cloud.team_member:
     email: oncall@example.com
-    first_name: On
+    first_name: Ona
     last_name: Call
     roles: [zones]
     password: "{{ vault_oncall_initial_password }}"

@@ -92,7 +92,8 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     assert set(hosts["pullzone_domains"]["hosts"]) == {"pull_zone_demo-assets", "pull_zone_vz-20", "pull_zone_adopt-site-cdn"}
     site = yaml.safe_load((folder / "host_vars" / "storage_zone_adopt-site" / "main.yml").read_text())
     assert site == {"static_site_name": "adopt-site", "static_site_pull_zone_name": "adopt-site-cdn", "static_site_region": "DE",
-                    "static_site_zone_tier": "standard", "static_site_zone_type": "standard", "static_site_replication_regions": ["NY"], "static_site_custom_404_file_path": None,
+                    "static_site_zone_tier": "standard", "static_site_zone_type": "standard", "static_site_replication_regions": ["NY"],
+                    "static_site_custom_404_file_path": None,
                     "static_site_rewrite_404_to_200": False, "static_site_files": [], "static_site_hostnames": []}
     # A registry without credentials asks for no password; one with a user name gets a vault placeholder for it.
     assert "mc_registry_password" not in (folder / "host_vars" / "registry_Docker_Hub" / "main.yml").read_text()
