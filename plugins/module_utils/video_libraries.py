@@ -14,6 +14,7 @@ player controls, playback speeds) are options that take a list.
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.key_rotation import ROTATE_OPTION, hand_over, rotate
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import kind_problem
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_settings import BOOL, INT, STR, STRINGS, Enum
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, unknown_names
@@ -227,3 +228,31 @@ def desired_library(params):
     wanted = VIDEO_LIBRARY.desired(params)
     wanted.update(params.get("settings") or {})
     return wanted
+
+
+# --- The API keys: rotated on request ---------------------------------------------------------------
+
+API_KEY_OPTIONS = dict(rotate_api_key=dict(ROTATE_OPTION), rotate_read_only_api_key=dict(ROTATE_OPTION))
+# Each key by its name under the result's secrets, its API name, and the reset that makes a new one.
+API_KEYS = (
+    ("api_key", "ApiKey", "/resetApiKey"),
+    ("read_only_api_key", "ReadOnlyApiKey", "/resetReadOnlyApiKey"),
+)
+# The API keeps its deprecated ApiAccessKey equal to ApiKey: it is handed over with the keys, or its
+# value, masked as a secret, would be censored out of secrets.api_key too.
+HANDED_OVER = dict([(name, api) for name, api, _reset in API_KEYS], api_access_key="ApiAccessKey")
+
+
+def plan_api_keys(module, plan):
+    """Add to the library's plan the key resets asked for, and the keys under the result's ``secrets`` after one."""
+    params = module.params
+    if params["state"] == "absent" or plan.problems:
+        return plan
+    for name, api, reset in API_KEYS:
+        if params["rotate_" + name]:
+            rotate(module, plan, VIDEO_LIBRARY, name, api,
+                   lambda record, reset=reset: ("POST", VIDEO_LIBRARY.path(record["Id"]) + reset, None, None))
+    if plan.result.get("rotated"):
+        hand_over(module, plan, VIDEO_LIBRARY, HANDED_OVER,
+                  check_mode_values=dict(api_access_key=None) if params["rotate_api_key"] else None)
+    return plan

@@ -134,6 +134,21 @@ options:
         it out of logs yourself when you print or store it.
     type: bool
     default: false
+  rotate_api_key:
+    description:
+      - Have the API make a new API key for the library, on this run. The Stream API refuses the old
+        key at once, so hand the new one on in the same play (see the collection's
+        docs/keys-and-certificates.md).
+      - A rotation happens only when asked; every run with V(true) rotates again.
+      - The new key is returned under RV(secrets.api_key), and only there, even with O(return_api_keys=true).
+    type: bool
+    default: false
+  rotate_read_only_api_key:
+    description:
+      - Have the API make a new read-only API key for the library, on this run, returned under
+        RV(secrets.read_only_api_key). Every run with V(true) rotates again.
+    type: bool
+    default: false
   settings:
     description:
       - Any other property of the API's video library update model, by its API name (for example
@@ -162,7 +177,8 @@ notes:
   - Deleting a library (O(state=absent)) deletes its videos and the pull zone it delivers through.
   - With O(id) and O(name), the library is renamed to O(name).
   - The library's API keys are secrets. They are masked in results, diffs and failures, and kept out
-    of the output at any verbosity, unless O(return_api_keys=true) asks for them.
+    of the output at any verbosity, unless O(return_api_keys=true) asks for them. A task that rotates
+    one gets them under RV(secrets) only, and its result is hidden from output.
 seealso:
   - module: bunnynet.cloud.videolibrary_info
   - module: bunnynet.cloud.videolibrary_referrer
@@ -195,6 +211,21 @@ EXAMPLES = r"""
     settings:
       Bitrate1080p: 6000
 
+- name: Rotate the library's API key when asked to (ansible-playbook ... -e rotate_keys=true)
+  bunnynet.cloud.videolibrary:
+    name: courses
+    rotate_api_key: true
+  register: rotated_library_key
+  when: rotate_keys | default(false) | bool
+
+- name: Hand the new key to the upload service in the same play, before anything else can fail
+  bunnynet.cloud.mc_container_template:
+    app_id: demoUploadApp01
+    name: uploader
+    secret_environment_variables:
+      STREAM_API_KEY: "{{ rotated_library_key.secrets.api_key }}"
+  when: rotated_library_key is changed
+
 - name: Delete a library that is no longer used, with its videos
   bunnynet.cloud.videolibrary:
     name: old-courses
@@ -202,6 +233,34 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
+secrets:
+  description:
+    - The library's C(api_key), C(read_only_api_key) and C(api_access_key) after a rotation
+      (O(rotate_api_key), O(rotate_read_only_api_key)); V(null) in check mode for a key the API has
+      yet to make.
+    - The task's result is hidden from output when it holds them.
+  returned: when a key was rotated
+  type: dict
+  sample:
+    api_key: 3c9d1e2f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+    read_only_api_key: 7e6d5c4b-3a29-4180-9f8e-7d6c5b4a3928
+    api_access_key: 3c9d1e2f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+  contains:
+    api_key:
+      description: The library's API key, which the Stream API takes.
+      type: str
+    read_only_api_key:
+      description: The library's read-only API key.
+      type: str
+    api_access_key:
+      description: The older name the API still returns the API key under; the same value as C(api_key).
+      type: str
+rotated:
+  description: The keys the run rotated (or, in check mode, would rotate); a diff shows them masked on both sides.
+  returned: when a key was rotated
+  type: list
+  elements: str
+  sample: [api_key]
 video_library:
   description:
     - The library in snake_case, every property the API reads back, after the changes; the
@@ -247,7 +306,9 @@ video_library:
       type: str
       sample: vz-4242.b-cdn.net
     api_key:
-      description: The library's API key, which the Stream API takes; masked unless O(return_api_keys=true).
+      description:
+        - The library's API key, which the Stream API takes; masked unless O(return_api_keys=true).
+        - Masked after a rotation, which returns it under RV(secrets.api_key).
       type: str
       sample: "********"
     read_only_api_key:
@@ -257,13 +318,16 @@ video_library:
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import (
+    API_KEY_OPTIONS,
     RETURN_API_KEYS_OPTION,
     VIDEO_LIBRARY,
     WATERMARK,
     WATERMARK_OPTIONS,
     desired_library,
     library_problems,
+    plan_api_keys,
     secret_keys,
     settings_problems,
 )
@@ -274,11 +338,12 @@ def manage_library(module):
     # What contradicts itself whatever the library holds fails before any request; the rest once it is read.
     problems = settings_problems(module.params["settings"] or {}) + library_problems(None, desired)
     module.refuse(problems)
-    VIDEO_LIBRARY.converge(module, desired)
+    apply(module, plan_api_keys(module, VIDEO_LIBRARY.plan(module, desired)))
 
 
 def main():
-    argument_spec = VIDEO_LIBRARY.argument_spec(settings=dict(type="dict"), return_api_keys=dict(RETURN_API_KEYS_OPTION))
+    argument_spec = VIDEO_LIBRARY.argument_spec(settings=dict(type="dict"), return_api_keys=dict(RETURN_API_KEYS_OPTION),
+                                                **API_KEY_OPTIONS)
     argument_spec["watermark"]["options"] = WATERMARK_OPTIONS
     module = BunnyModule(
         argument_spec=argument_spec,

@@ -182,6 +182,74 @@ def test_the_api_keys_are_masked_and_appear_nowhere(libraries):
         assert API_KEY not in json.dumps(output) and READ_ONLY_KEY not in json.dumps(output)
 
 
+# --- Rotating the API keys -------------------------------------------------------------------------
+
+def collections_opened_by(simulator, key):
+    """The status of a Stream API read of the library's collections with ``key``."""
+    return requests.get(simulator.url + "/stream/library/7/collections", headers={"AccessKey": key}, timeout=10).status_code
+
+
+def test_rotating_the_api_key_resets_it_once_and_returns_the_new_one_under_secrets_only(libraries):
+    checked = run(libraries, check_mode=True, diff=True, name="courses", rotate_api_key=True)
+    assert libraries.writes() == []
+    rotated = run(libraries, diff=True, name="courses", rotate_api_key=True)
+
+    assert checked["changed"] is True and checked["rotated"] == ["api_key"]
+    assert checked["secrets"] == {"api_key": None, "api_access_key": None, "read_only_api_key": READ_ONLY_KEY}
+    assert writes(libraries) == [("POST", "/videolibrary/7/resetApiKey", None)]
+    new_key = api(libraries, "/videolibrary/7")["ApiKey"]
+    assert new_key != API_KEY
+    assert rotated["changed"] is True and rotated["rotated"] == ["api_key"]
+    assert rotated["secrets"] == {"api_key": new_key, "api_access_key": new_key, "read_only_api_key": READ_ONLY_KEY}
+    assert_prediction_holds(checked["video_library"], rotated["video_library"], read_back(libraries, 7), server_fields=["date_modified"])
+    assert (collections_opened_by(libraries, new_key), collections_opened_by(libraries, API_KEY)) == (200, 401)
+
+
+def test_a_rotated_key_appears_nowhere_but_under_secrets(libraries):
+    rotated = run(libraries, diff=True, name="courses", rotate_api_key=True, rotate_read_only_api_key=True)
+
+    new_keys = {rotated["secrets"]["api_key"], rotated["secrets"]["read_only_api_key"]}
+    elsewhere = json.dumps(dict(rotated, secrets=None))
+    assert not [key for key in new_keys | {API_KEY, READ_ONLY_KEY} if key in elsewhere]
+    assert rotated["video_library"]["api_key"] == rotated["diff"]["after"]["read_only_api_key"] == "********"
+    assert rotated["rotated"] == ["api_key", "read_only_api_key"]
+
+
+def test_a_rotation_also_masks_the_keys_that_return_api_keys_would_show(libraries):
+    rotated = run(libraries, name="courses", rotate_read_only_api_key=True, return_api_keys=True)
+
+    assert rotated["video_library"]["read_only_api_key"] == rotated["video_library"]["api_key"] == "********"
+    assert rotated["secrets"]["api_key"] == API_KEY
+    assert rotated["secrets"]["read_only_api_key"] == api(libraries, "/videolibrary/7")["ReadOnlyApiKey"] != READ_ONLY_KEY
+
+
+def test_the_read_only_key_is_reset_with_its_own_request(libraries):
+    result = run(libraries, name="courses", rotate_read_only_api_key=True)
+
+    assert writes(libraries) == [("POST", "/videolibrary/7/resetReadOnlyApiKey", None)]
+    assert api(libraries, "/videolibrary/7")["ApiKey"] == API_KEY
+    assert result["secrets"]["read_only_api_key"] == api(libraries, "/videolibrary/7")["ReadOnlyApiKey"] != READ_ONLY_KEY
+
+
+def test_a_rotation_is_never_a_side_effect_and_a_run_without_it_is_ok(libraries):
+    run(libraries, name="courses", player_key_color="#000000", return_api_keys=True)
+    libraries.clear_requests()
+    again = run(libraries, name="courses", player_key_color="#000000")
+
+    assert api(libraries, "/videolibrary/7")["ApiKey"] == API_KEY
+    assert again["changed"] is False and "secrets" not in again and "rotated" not in again
+    assert libraries.writes() == []
+
+
+def test_a_lost_reset_answer_is_settled_by_reading_a_new_key_and_not_sent_again(libraries):
+    libraries.fault(method="POST", path="/resetApiKey$", drop_connection=True, apply=True, count=1)
+
+    result = run(libraries, name="courses", rotate_api_key=True)
+
+    assert result["changed"] is True and len(libraries.writes()) == 1
+    assert result["secrets"]["api_key"] == api(libraries, "/videolibrary/7")["ApiKey"] != API_KEY
+
+
 # --- Deleting --------------------------------------------------------------------------------------
 
 def test_absent_deletes_the_library_and_its_zone(libraries):
