@@ -160,9 +160,13 @@ class AccountReads:
             self._pull_zones = PULL_ZONE.list(self.client)
         return self._pull_zones
 
+    def registries(self):
+        """The account's container registries, listed once: a kind of its own, and the hosts its applications' templates name."""
+        return self._read_once("registries", None, lambda: REGISTRY.list(self.client))
+
     def registry_hosts(self):
         """Each container registry's host by its id, as a string (a template names its registry so)."""
-        return self._read_once("registry_hosts", None, lambda: {str(registry["id"]): registry.get("hostName") for registry in REGISTRY.list(self.client)})
+        return self._read_once("registry_hosts", None, lambda: {str(registry["id"]): registry.get("hostName") for registry in self.registries()})
 
     def pull_zone_names(self):
         """Each pull zone's name by its id."""
@@ -845,7 +849,7 @@ KINDS = (
          shapes=(APP_SHAPE,)),
     Kind("video_library", "video library", "video_libraries", lambda reads: VIDEO_LIBRARY.list(reads.client), VIDEO_LIBRARY.project, "id",
          lambda library: library["name"], VIDEO_LIBRARY_SECRET_KEYS, shapes=(VIDEO_LIBRARY_SHAPE,)),
-    Kind("registry", "registry", "registries", lambda reads: REGISTRY.list(reads.client), REGISTRY.project, "id", lambda registry: registry["display_name"],
+    Kind("registry", "registry", "registries", AccountReads.registries, REGISTRY.project, "id", lambda registry: registry["display_name"],
          shapes=(REGISTRY_SHAPE,)),
 )
 # The variables by which an inventory host names the resource it describes, as the roles take them.

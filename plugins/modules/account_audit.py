@@ -86,9 +86,9 @@ EXAMPLES = r"""
   bunnynet.cloud.account_audit:
     report_path: "{{ playbook_dir }}/reports/drift"
 
-- name: Check the pull zones only, without listing the account's other resources
+- name: Check the inventory's hosts only, without listing the account's other resources
   bunnynet.cloud.account_audit:
-    hosts: [pullzone_domains]
+    hosts: all
     unmanaged: false
 """
 

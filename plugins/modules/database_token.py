@@ -150,13 +150,13 @@ seealso:
 """
 
 EXAMPLES = r"""
-- name: Give the API container a token, once; later runs leave it as it is
+- name: Give the web container a token, once; later runs leave it as it is
   bunnynet.cloud.database_token:
     database_name: orders
     authorization: full-access
     container_template:
       app_id: "{{ shop_app_id }}"
-      name: api
+      name: web
       variable: BUNNY_DATABASE_AUTH_TOKEN
       url_variable: BUNNY_DATABASE_URL
 
@@ -169,19 +169,18 @@ EXAMPLES = r"""
       script_name: router
       name: BUNNY_DATABASE_AUTH_TOKEN
 
-- name: Keep a token for a batch job in a file only root can read
+- name: Keep a token for a batch job in a file only its owner can read
   bunnynet.cloud.database_token:
     database_name: orders
-    file: /etc/orders/database-token
-  become: true
+    file: "{{ playbook_dir }}/orders-database-token"
 
-- name: Replace the API container's token (the old one keeps working until revoked)
+- name: Replace the web container's token (the old one keeps working until revoked)
   bunnynet.cloud.database_token:
     database_name: orders
     rotate: true
     container_template:
       app_id: "{{ shop_app_id }}"
-      name: api
+      name: web
       variable: BUNNY_DATABASE_AUTH_TOKEN
 
 - name: A token for a tool the collection does not reach, handed on without showing it

@@ -137,7 +137,7 @@ EXAMPLES = r"""
     storage_zone: example-site-files
     src: "{{ playbook_dir }}/build"
     delete: true
-    purge_pull_zone_id: 1234
+    purge_pull_zone_id: 14
 
 - name: Keep the downloads of version 2 under their own path
   bunnynet.cloud.storage_sync:
