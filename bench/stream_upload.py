@@ -80,8 +80,8 @@ def fixtures():
 def collection_playbook(folder):
     playbook = play([{"name": "Publish the catalogue", "ansible.builtin.include_role": {"name": "bunnynet.cloud.stream_catalogue"},
                       "vars": {"stream_catalogue_library": LIBRARY, "stream_catalogue_dir": folder}}])
-    playbook[0]["module_defaults"] = {"group/bunnynet.cloud.all": {"api_url": "{{ api_url }}", "api_key": "{{ api_key }}",
-                                                                  "stream_api_url": "{{ api_url }}/stream"}}
+    playbook[0]["module_defaults"] = {
+        "group/bunnynet.cloud.all": {"api_url": "{{ api_url }}", "api_key": "{{ api_key }}", "stream_api_url": "{{ api_url }}/stream"}}
     return playbook
 
 

@@ -257,16 +257,16 @@ class Certificates(Part):
     def variables(self):
         return [self.variable, "pullzone_domains_hostnames"]
 
-    def export(self, reads, zone):
-        hostnames = _custom_hostnames(reads, zone)
+    def export(self, reads, record):
+        hostnames = _custom_hostnames(reads, record)
         return {self.variable: bool(hostnames) and all(hostname.get("HasCertificate") for hostname in hostnames)}
 
-    def drift(self, reads, zone, variables):
+    def drift(self, reads, record, variables):
         if not variables.get(self.variable):
             return []
         listed = {canonical(item["name"] if isinstance(item, dict) else item) for item in variables.get("pullzone_domains_hostnames") or []}
         return [drift("%s[%s]" % (self.variable, canonical(hostname_value(hostname))), True, False)
-                for hostname in _custom_hostnames(reads, zone)
+                for hostname in _custom_hostnames(reads, record)
                 if canonical(hostname_value(hostname)) in listed and not hostname.get("HasCertificate")]
 
 
@@ -286,11 +286,11 @@ class EdgeRulesPurge(Part):
     def fields(self):
         return []
 
-    def export(self, reads, zone):
-        own = [rule for rule in zone.get("EdgeRules") or [] if not rule.get("ReadOnly")]
-        return {self.variable: len(_listable_rules(reads, zone)) == len(own)}
+    def export(self, reads, record):
+        own = [rule for rule in record.get("EdgeRules") or [] if not rule.get("ReadOnly")]
+        return {self.variable: len(_listable_rules(reads, record)) == len(own)}
 
-    def drift(self, reads, zone, variables):
+    def drift(self, reads, record, variables):
         return []
 
 
@@ -345,15 +345,15 @@ class Nameservers(Part):
 
     variable = "dns_zone_custom_nameservers"
 
-    def export(self, reads, zone):
-        custom = zone.get("CustomNameserversEnabled")
-        return {self.variable: [zone.get("Nameserver1"), zone.get("Nameserver2")] if custom else []}
+    def export(self, reads, record):
+        custom = record.get("CustomNameserversEnabled")
+        return {self.variable: [record.get("Nameserver1"), record.get("Nameserver2")] if custom else []}
 
-    def drift(self, reads, zone, variables):
+    def drift(self, reads, record, variables):
         wanted = variables.get(self.variable)
         if wanted is None:
             return []
-        held = self.export(reads, zone)[self.variable]
+        held = self.export(reads, record)[self.variable]
         if [comparable_name(name) for name in wanted] == [comparable_name(name) for name in held]:
             return []
         return [drift(self.variable, wanted, held)]
@@ -362,14 +362,14 @@ class Nameservers(Part):
 class Dnssec(Part):
     variable = "dns_zone_dnssec"
 
-    def export(self, reads, zone):
-        return {self.variable: bool(zone.get("DnsSecEnabled"))}
+    def export(self, reads, record):
+        return {self.variable: bool(record.get("DnsSecEnabled"))}
 
-    def drift(self, reads, zone, variables):
+    def drift(self, reads, record, variables):
         wanted = variables.get(self.variable)
-        if wanted is None or bool(wanted) == bool(zone.get("DnsSecEnabled")):
+        if wanted is None or bool(wanted) == bool(record.get("DnsSecEnabled")):
             return []
-        return [drift(self.variable, wanted, bool(zone.get("DnsSecEnabled")))]
+        return [drift(self.variable, wanted, bool(record.get("DnsSecEnabled")))]
 
 
 DNS_ZONE_SHAPE = Shape("dns_zone", "dns_zone_domain", (
@@ -422,16 +422,16 @@ class Files(Part):
                     for relative, local in sorted(files.items())]
         return {self.variable: manifest, self.scope: {"dest": prefix, "exclude": patterns, "delete": bool(variables.get(delete))}}
 
-    def export(self, reads, zone):
-        return {self.variable: reads.files(zone)}
+    def export(self, reads, record):
+        return {self.variable: reads.files(record)}
 
-    def drift(self, reads, zone, variables):
+    def drift(self, reads, record, variables):
         listed = variables.get(self.variable)
         if listed is None:
             return []
         scope = variables.get(self.scope) or {"dest": "", "exclude": [], "delete": True}
         inside = scope["dest"] + "/" if scope["dest"] else ""
-        held = {entry["path"]: entry for entry in reads.files(zone)
+        held = {entry["path"]: entry for entry in reads.files(record)
                 if entry["path"].startswith(inside) and not is_excluded(entry["path"][len(inside):], scope["exclude"])}
         wanted = {entry["path"]: entry for entry in listed}
         found = []
@@ -462,12 +462,16 @@ class SitePullZone(Part):
     def fields(self):
         return []
 
-    def export(self, reads, zone):
-        serving = _static_site_pull_zone(reads, zone)
-        return {self.variable: serving["Name"]} if serving and serving["Name"] != zone["Name"] else {}
+    def export(self, reads, record):
+        serving = _static_site_pull_zone(reads, record)
+        return {self.variable: serving["Name"]} if serving and serving["Name"] != record["Name"] else {}
 
-    def drift(self, reads, zone, variables):
+    def drift(self, reads, record, variables):
         return []
+
+
+def _site_hostname(name):
+    return wanted_hostnames(dict(hostnames=[{"name": name, "force_ssl": True}], free_certificate=True, complete_external_dns_certificate=False))[0]
 
 
 def _site_hostnames(reads, zone):
@@ -478,9 +482,7 @@ def _site_hostnames(reads, zone):
 STATIC_SITE_SHAPE.parts += (
     SitePullZone(),
     # The role gives every hostname it names a free certificate and Force SSL, and leaves the others be.
-    ItemList("static_site_hostnames", HOSTNAMES, _site_hostnames, to_options=hostname_value,
-             to_api=lambda name, zone: wanted_hostnames(dict(hostnames=[{"name": name, "force_ssl": True}], free_certificate=True,
-                                                            complete_external_dns_certificate=False))[0],
+    ItemList("static_site_hostnames", HOSTNAMES, _site_hostnames, to_options=hostname_value, to_api=lambda name, zone: _site_hostname(name),
              whole=False),
 )
 
@@ -539,14 +541,14 @@ class BotDetection(Part):
         configuration = project_bot_detection(read_bot_detection(reads.client, zone["shieldZoneId"])) or {}
         return settable(configuration, bot_detection_options())
 
-    def export(self, reads, zone):
-        return {self.variable: self._options(reads, zone)}
+    def export(self, reads, record):
+        return {self.variable: self._options(reads, record)}
 
-    def drift(self, reads, zone, variables):
+    def drift(self, reads, record, variables):
         wanted = variables.get(self.variable)
         if not wanted:
             return []
-        held = self._options(reads, zone)
+        held = self._options(reads, record)
         changes = changed_fields(held, wanted)
         flat = []
         for section, value in changes.items():
@@ -586,14 +588,14 @@ class ScriptCode(Part):
         # The action reads the code from the file, on the controller, as the role would.
         return ["edge_script_deploy_code", self.variable]
 
-    def export(self, reads, script):
-        return {"edge_script_deploy_code": reads.code(script) or ""}
+    def export(self, reads, record):
+        return {"edge_script_deploy_code": reads.code(record) or ""}
 
-    def drift(self, reads, script, variables):
+    def drift(self, reads, record, variables):
         code = variables.get("edge_script_deploy_code")
-        if code is None or code == (reads.code(script) or ""):
+        if code is None or code == (reads.code(record) or ""):
             return []
-        return [drift(self.variable, _digest(code), _digest(reads.code(script) or ""))]
+        return [drift(self.variable, _digest(code), _digest(reads.code(record) or ""))]
 
 
 class LiveRelease(Part):
@@ -606,14 +608,14 @@ class LiveRelease(Part):
         release = reads.release(script)
         return release is not None and release.get("Code") == (reads.code(script) or "")
 
-    def export(self, reads, script):
-        return {self.variable: self._published(reads, script)}
+    def export(self, reads, record):
+        return {self.variable: self._published(reads, record)}
 
-    def drift(self, reads, script, variables):
+    def drift(self, reads, record, variables):
         wanted = variables.get(self.variable)
-        if wanted is None or bool(wanted) == self._published(reads, script):
+        if wanted is None or bool(wanted) == self._published(reads, record):
             return []
-        release = reads.release(script)
+        release = reads.release(record)
         return [drift(self.variable, bool(wanted), "release %s, of other code" % release.get("Uuid") if release else "no release")]
 
 
@@ -742,8 +744,8 @@ class Application(Part):
         return (["%s.%s" % (self.SETTINGS, option) for option, _field in APP_SETTINGS]
                 + ["%s[].%s" % (self.CONTAINERS, option) for option, _field in TEMPLATE_FIELDS])
 
-    def export(self, reads, app):
-        return {self.SETTINGS: _app_settings(app), self.CONTAINERS: [_template_options(template) for template in app.get("containerTemplates") or []]}
+    def export(self, reads, record):
+        return {self.SETTINGS: _app_settings(record), self.CONTAINERS: [_template_options(template) for template in record.get("containerTemplates") or []]}
 
     def _params(self, variables):
         given = dict(variables.get(self.SETTINGS) or {})
@@ -754,16 +756,16 @@ class Application(Part):
             raise InventoryError("%s: %s" % (" and ".join(self.variables()), "; ".join(result.error_messages)))
         return result.validated_parameters
 
-    def drift(self, reads, app, variables):
+    def drift(self, reads, record, variables):
         if variables.get(self.SETTINGS) is None and variables.get(self.CONTAINERS) is None:
             return []
         params = self._params(variables)
         hosts = reads.registry_hosts()
-        predicted = merge_app(app, params, lambda registry_id: hosts.get(str(registry_id)))
-        patch = app_patch(app, predicted)
-        wanted, held = _app_settings(predicted), _app_settings(app)
+        predicted = merge_app(record, params, lambda registry_id: hosts.get(str(registry_id)))
+        patch = app_patch(record, predicted)
+        wanted, held = _app_settings(predicted), _app_settings(record)
         found = [drift("%s.%s" % (self.SETTINGS, option), wanted[option], held[option]) for option, field in APP_SETTINGS if field in patch]
-        current = {template.get("name"): template for template in app.get("containerTemplates") or []}
+        current = {template.get("name"): template for template in record.get("containerTemplates") or []}
         after = {template.get("name"): template for template in predicted.get("containerTemplates") or []}
         for options in params.get("container_templates") or []:
             name, secrets = options["name"], set(options.get("secret_environment_variables") or {})
@@ -816,11 +818,11 @@ class RegistryPassword(Part):
     def variables(self):
         return []
 
-    def export(self, reads, registry):
+    def export(self, reads, record):
         # A registry read without credentials (a public one) has no password to ask for.
-        return {self.variable: None} if registry.get("userName") else {}
+        return {self.variable: None} if record.get("userName") else {}
 
-    def drift(self, reads, registry, variables):
+    def drift(self, reads, record, variables):
         return []
 
 

@@ -137,4 +137,3 @@ def _differing(old, new):
         return old, new
     names = [name for name in list(old) + [name for name in new if name not in old] if old.get(name) != new.get(name)]
     return {name: old[name] for name in names if name in old}, {name: new[name] for name in names if name in new}
-

@@ -112,4 +112,3 @@ def _address_order(address):
         return (parsed.version, int(parsed), address)
     except ValueError:
         return (99, 0, address)
-

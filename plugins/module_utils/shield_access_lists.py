@@ -174,7 +174,6 @@ def input_problems(params):
     return problems
 
 
-
 # --- The zone's lists --------------------------------------------------------------------------------
 
 def read_overview(client, zone_id):

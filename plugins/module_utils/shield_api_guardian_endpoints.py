@@ -166,4 +166,3 @@ def _configuration_part(module, plan, configuration):
 
     plan.add(Write(request=request, confirm=lambda: API_GUARDIAN_CONFIGURATION.holding(module.client, zone_id, changes), answered=answered))
     return part
-

@@ -59,8 +59,8 @@ class ZoneSettings(Resource):
         return (("shield_zone_id", dict(minimum=1)), ("lock_timeout", dict(minimum=1)))
 
     # Overridden: the settings are in the envelope's data.
-    def read(self, client, zone_id):
-        return self._unwrap(envelope_data(client.get(self.path(zone_id))))
+    def read(self, client, record_id):
+        return self._unwrap(envelope_data(client.get(self.path(record_id))))
 
     # Overridden: the settings always exist; planning is an update of what the zone holds.
     def plan(self, module, desired):
@@ -75,8 +75,8 @@ class ZoneSettings(Resource):
         return "PATCH", self.path(current[self.id_field]), body
 
     # Overridden: writes to any part of a zone hold the zone's lock.
-    def lock_path(self, zone_id):
-        return zone_lock_path(zone_id)
+    def lock_path(self, record_id):
+        return zone_lock_path(record_id)
 
     # Overridden: an answer is the settings in an envelope.
     def answered(self, module, plan, kind, answer):

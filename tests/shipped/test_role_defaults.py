@@ -89,10 +89,10 @@ SHARED_OPTIONS = {"api_key", "api_url", "api_timeout", "api_retries", "api_silen
     # Under-attack mode is ddos_sensitivity=challenge, which the settings hold.
     ("shield", "__shield_zone_options", "shield_zone", {"id", "pull_zone_id", "state", "lock_timeout", "under_attack"}),
     ("shield", "__shield_bot_detection_options", "shield_bot_detection", {"shield_zone_id", "lock_timeout"}),
-    ("storage_zone", "__storage_zone_options", "storage_zone", {"id", "name", "state", "return_passwords", "rotate_password",
-                                                                 "rotate_read_only_password"}),
-    ("video_library", "__video_library_options", "videolibrary", {"id", "name", "state", "settings", "return_api_keys", "rotate_api_key",
-                                                                  "rotate_read_only_api_key"}),
+    ("storage_zone", "__storage_zone_options", "storage_zone",
+     {"id", "name", "state", "return_passwords", "rotate_password", "rotate_read_only_password"}),
+    ("video_library", "__video_library_options", "videolibrary",
+     {"id", "name", "state", "settings", "return_api_keys", "rotate_api_key", "rotate_read_only_api_key"}),
 ])
 def test_a_settings_dict_takes_every_option_of_its_module(role, variable, module, not_taken, module_options):
     listed = yaml.safe_load((ROOT / "roles" / role / "vars" / "main.yml").read_text())[variable]

@@ -31,8 +31,8 @@ TEMPORARY = re.compile(r"(?:/tmp|/var/tmp|%s)/[^\s'\",:]+" % re.escape(os.enviro
 # Result keys whose values depend on the machine or the clock, not on the code under test.
 VOLATILE_KEYS = frozenset(("invocation", "_ansible_no_log", "warnings", "deprecations", "elapsed", "waited_seconds"))
 # ...and, in integration runs, of the files setup_simulator stats and the commands targets run.
-INTEGRATION_VOLATILE_KEYS = VOLATILE_KEYS | frozenset(("atime", "ctime", "mtime", "inode", "dev", "version", "checksum", "delta",
-                                                        "start", "end"))
+INTEGRATION_VOLATILE_KEYS = VOLATILE_KEYS | frozenset((
+    "atime", "ctime", "mtime", "inode", "dev", "version", "checksum", "delta", "start", "end"))
 
 
 class Placeholders:
@@ -45,7 +45,7 @@ class Placeholders:
     def _stand_in(self, kind, value):
         key = (kind, value.lower())
         if key not in self.seen:
-            self.seen[key] = "<%s-%d>" % (kind, sum(1 for seen_kind, _ in self.seen if seen_kind == kind) + 1)
+            self.seen[key] = "<%s-%d>" % (kind, sum(1 for seen_kind, _value in self.seen if seen_kind == kind) + 1)
         return self.seen[key]
 
     def text(self, value):

@@ -727,8 +727,9 @@ async def list_group_databases(request: Request, group_id: Optional[str] = None)
     """Every database of every group (or of the group `group_id` names), oldest group first."""
     state = state_of(request)
     with state.lock:
-        return json_response({"databases": [_group_database_model(group, database) for group in state.database_groups
-                                             if group_id is None or group["id"] == group_id for database in group["_databases"]]})
+        listed = [_group_database_model(group, database) for group in state.database_groups
+                  if group_id is None or group["id"] == group_id for database in group["_databases"]]
+        return json_response({"databases": listed})
 
 
 def _check_slug(group: Dict[str, Any], slug: str, status: int) -> None:

@@ -458,7 +458,7 @@ def install_wildcard_certificate(state: SimulatorState, domain: str) -> None:
     domain = domain.lower().rstrip(".")
     for _zone, hostname in _all_hostnames(state.pull_zones):
         value = hostname["Value"].lower().rstrip(".")
-        head, _, rest = value.partition(".")
+        head, _dot, rest = value.partition(".")
         covered = value == domain or (rest == domain and head)
         if covered and not hostname["HasCertificate"]:
             _install_certificate(hostname, CERTIFICATE_PROVISION_DNS01)
@@ -853,7 +853,7 @@ def _origin_parts(url: str) -> Optional[Tuple[str, str, Optional[int]]]:
     scheme, rest = url.split("://", 1)
     authority = rest.split("/", 1)[0]
     if authority.startswith("["):
-        host, _, tail = authority.partition("]")
+        host, _bracket, tail = authority.partition("]")
         return scheme.lower(), host + "]", int(tail[1:]) if tail[1:].isdigit() else None
     if authority.count(":") == 1:
         host, port = authority.split(":")

@@ -657,6 +657,8 @@ ANSWER_ADJUSTMENTS: Dict[str, Tuple[Callable[[Any], Any], str]] = {
     **dict.fromkeys(WAF_RULE_OPERATIONS, (_rules("CreateCustomWafRuleModel"), SPARSE_VARIABLES)),
     **dict.fromkeys(RATE_LIMIT_OPERATIONS, (_rules("CreateWafRateLimitRuleModel"), SPARSE_VARIABLES)),
 }
+
+
 def _rules_of(list_model: str, rule_model: str) -> Dict[str, Any]:
     """The vendor's list model with another model for its rules."""
     listed = models("shield")[list_model]

@@ -39,8 +39,9 @@ class Vars(dict):
 def test_no_secret_and_no_variable_the_audit_does_not_compare_leaves_the_controller():
     registry = described("registry", {"mc_registry_display_name": "Team registry", "mc_registry_user_name": "deploy-bot",
                                       "mc_registry_password": "LEAKCANARY-password", "mc_registry_note": "kept here"})
-    script = described("script", {"edge_script_deploy_name": "router", "edge_script_deploy_code": "code",
-                                   "edge_script_deploy_secrets": [{"name": "API_TOKEN", "value": "LEAKCANARY-token"}]})
+    script = described("script", {
+        "edge_script_deploy_name": "router", "edge_script_deploy_code": "code",
+        "edge_script_deploy_secrets": [{"name": "API_TOKEN", "value": "LEAKCANARY-token"}]})
 
     assert registry == dict(host="registry", role="mc_registry", unreadable=[],
                             variables={"mc_registry_display_name": "Team registry", "mc_registry_user_name": "deploy-bot"})

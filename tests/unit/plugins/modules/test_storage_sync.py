@@ -343,7 +343,6 @@ def test_memory_does_not_grow_with_the_size_of_the_file(zone, tmp_path):
     assert with_large - with_small < 8 * 1024, (with_small, with_large)
 
 
-
 # Purging the pull zone that serves the files
 
 CDN = "https://site-cdn.b-cdn.net/"

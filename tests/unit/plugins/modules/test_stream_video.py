@@ -40,10 +40,11 @@ def files(tmp_path):
 
 
 def lesson(files, **options):
-    return dict(dict(title="Lesson 1", collection="Basics", src=str(files / "lesson.mp4"), description="Setting up",
-                     chapters=[{"title": "Install", "start": 0, "end": 30}], captions=[{"language": "en", "label": "English",
-                                                                                       "src": str(files / "lesson.en.vtt")}],
-                     thumbnail=str(files / "lesson.jpg"), wait=True), **options)
+    base = dict(title="Lesson 1", collection="Basics", src=str(files / "lesson.mp4"), description="Setting up",
+                chapters=[{"title": "Install", "start": 0, "end": 30}],
+                captions=[{"language": "en", "label": "English", "src": str(files / "lesson.en.vtt")}],
+                thumbnail=str(files / "lesson.jpg"), wait=True)
+    return {**base, **options}
 
 
 def read_back(simulator, guid):

@@ -65,7 +65,7 @@ def test_a_second_run_finds_the_member_by_its_address_without_regard_to_case_and
     run(team, **ADA)
     team.clear_requests()
 
-    again = run(team, **dict(ADA, email="Ada@Example.com"))
+    again = run(team, **{**ADA, "email": "Ada@Example.com"})
 
     assert again["changed"] is False
     assert changes(team) == []
