@@ -3,27 +3,64 @@
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 
 
-# The settings a custom WAF rule and a rate limit share (shield_rules.py's rule_options), written once:
-# each kind's fragment below is this text with its noun, then its own options. YAML anchors do not
-# reach from one fragment to another, and ansible-doc merges a fragment's options one level deep, so
-# the fragments are composed here rather than extended one from the other.
-SHARED_SETTINGS = r"""
+class ModuleDocFragment(object):
+    # The Shield zone a module of one of its parts names (shield.py's ZONE_ARGUMENT).
+    DOCUMENTATION = r"""
+options:
+  shield_zone_id:
+    description:
+      - ID of the Shield zone (see M(bunnynet.cloud.shield_zone)). A zone that does not exist is an error.
+    type: int
+    required: true
+"""
+
+    # What shield_waf_rule and shield_rate_limit take beside a rule's settings (shield_rules.py's argument_spec).
+    RULES = r"""
+options:
+  id:
+    description:
+      - ID of the rule, to find it without its name (and to rename it with O(name)). An ID that is
+        not found is an error; it never creates a rule.
+    type: int
+  purge:
+    description:
+      - With O(rules), delete the zone's rules the list leaves out.
+    type: bool
+    default: false
+  state:
+    description:
+      - C(present) creates or updates the rule (or the O(rules)); C(absent) deletes the rule named.
+    type: str
+    choices: [present, absent]
+    default: present
+"""
+
+    # A custom WAF rule's settings (shield_rules.py's rule_options(WAF_RULES)): one rule's options, and
+    # the suboptions of each item of rules, written once with YAML anchors.
+    WAF_RULE = r"""
+options:
   name: &name
     description:
-      - Name of the {noun}, unique within the zone; it finds the {noun}. Letters, digits and spaces only (the API's rule).
+      - Name of the custom WAF rule, unique within the zone; it finds the custom WAF rule. Letters, digits and spaces only (the API's rule).
     type: str
   description: &description
     description:
-      - What the {noun} is for. Letters, digits and spaces only. Left out, it is kept as it is.
+      - What the custom WAF rule is for. Letters, digits and spaces only. Left out, it is kept as it is.
     type: str
+  action: &action
+    description:
+      - What happens to a request the rule matches. C(allow) and C(bypass) let it through; the vendor documents what each of them skips.
+      - Required to create the custom WAF rule.
+    type: str
+    choices: [block, log, challenge, allow, bypass]
   severity: &severity
     description:
-      - The severity logged for a match. A new {noun} gets C(notice) when this is left out.
+      - The severity logged for a match. A new custom WAF rule gets C(notice) when this is left out.
     type: str
     choices: [notice, warning, critical]
   conditions: &conditions
     description:
-      - What a request must match, every condition at once. Required to create the {noun}.
+      - What a request must match, every condition at once. Required to create the custom WAF rule.
       - A set; their order does not matter (the API keeps them in an order of its own).
     type: list
     elements: dict
@@ -83,7 +120,7 @@ SHARED_SETTINGS = r"""
         default: false
   transformations: &transformations
     description:
-      - How request values are transformed before they are compared. A set. A new {noun} gets none when this is left out.
+      - How request values are transformed before they are compared. A set. A new custom WAF rule gets none when this is left out.
     type: list
     elements: str
     choices:
@@ -107,54 +144,7 @@ SHARED_SETTINGS = r"""
       - sha1
       - url_decode
       - url_decode_uni
-      - utf8_to_unicode"""
-
-
-def rule_settings(noun, own):
-    """A kind's options: the shared settings named with ``noun``, then ``own`` (its action, its other options, its list)."""
-    return "\noptions:\n" + SHARED_SETTINGS.strip("\n").replace("{noun}", noun) + "\n" + own
-
-
-class ModuleDocFragment(object):
-    # The Shield zone a module of one of its parts names (shield.py's ZONE_ARGUMENT).
-    DOCUMENTATION = r"""
-options:
-  shield_zone_id:
-    description:
-      - ID of the Shield zone (see M(bunnynet.cloud.shield_zone)). A zone that does not exist is an error.
-    type: int
-    required: true
-"""
-
-    # What shield_waf_rule and shield_rate_limit take beside a rule's settings (shield_rules.py's argument_spec).
-    RULES = r"""
-options:
-  id:
-    description:
-      - ID of the rule, to find it without its name (and to rename it with O(name)). An ID that is
-        not found is an error; it never creates a rule.
-    type: int
-  purge:
-    description:
-      - With O(rules), delete the zone's rules the list leaves out.
-    type: bool
-    default: false
-  state:
-    description:
-      - C(present) creates or updates the rule (or the O(rules)); C(absent) deletes the rule named.
-    type: str
-    choices: [present, absent]
-    default: present
-"""
-
-    # A custom WAF rule's settings: one rule's options, and the suboptions of each item of rules.
-    WAF_RULE = rule_settings("custom WAF rule", r"""
-  action: &action
-    description:
-      - What happens to a request the rule matches. C(allow) and C(bypass) let it through; the vendor documents what each of them skips.
-      - Required to create the custom WAF rule.
-    type: str
-    choices: [block, log, challenge, allow, bypass]
+      - utf8_to_unicode
   rules:
     description:
       - The custom WAF rules the zone holds, each found by its name. Rules of the zone that the list leaves out stay unless O(purge=true).
@@ -170,16 +160,119 @@ options:
       severity: *severity
       conditions: *conditions
       transformations: *transformations
-""")
+"""
 
-    # A rate limit's settings, as WAF_RULE gives a custom WAF rule's.
-    RATE_LIMIT = rule_settings("rate limit", r"""
+    # A rate limit's settings (shield_rules.py's rule_options(RATE_LIMITS)), as WAF_RULE gives a custom
+    # WAF rule's. YAML anchors do not reach from one fragment to another, and ansible-doc merges a
+    # fragment's options one level deep, so the settings both kinds have are written in each.
+    RATE_LIMIT = r"""
+options:
+  name: &name
+    description:
+      - Name of the rate limit, unique within the zone; it finds the rate limit. Letters, digits and spaces only (the API's rule).
+    type: str
+  description: &description
+    description:
+      - What the rate limit is for. Letters, digits and spaces only. Left out, it is kept as it is.
+    type: str
   action: &action
     description:
       - What happens to a client past the rate. C(rate_limit) refuses its requests for the block time, C(log) only logs, C(challenge) challenges it.
       - Required to create the rate limit.
     type: str
     choices: [rate_limit, log, challenge]
+  severity: &severity
+    description:
+      - The severity logged for a match. A new rate limit gets C(notice) when this is left out.
+    type: str
+    choices: [notice, warning, critical]
+  conditions: &conditions
+    description:
+      - What a request must match, every condition at once. Required to create the rate limit.
+      - A set; their order does not matter (the API keeps them in an order of its own).
+    type: list
+    elements: dict
+    suboptions:
+      variable:
+        description: The part of the request to test, by the WAF's name.
+        type: str
+        required: true
+        choices:
+          - REQUEST_URI
+          - REQUEST_URI_RAW
+          - ARGS
+          - ARGS_COMBINED_SIZE
+          - ARGS_GET
+          - ARGS_GET_NAMES
+          - ARGS_POST
+          - ARGS_POST_NAMES
+          - FILES_NAMES
+          - GEO
+          - REMOTE_ADDR
+          - QUERY_STRING
+          - REQUEST_BASENAME
+          - REQUEST_BODY
+          - REQUEST_COOKIES_NAMES
+          - REQUEST_COOKIES
+          - REQUEST_FILENAME
+          - REQUEST_HEADERS_NAMES
+          - REQUEST_HEADERS
+          - REQUEST_LINE
+          - REQUEST_METHOD
+          - REQUEST_PROTOCOL
+          - RESPONSE_BODY
+          - RESPONSE_HEADERS
+          - RESPONSE_STATUS
+          - FINGERPRINT
+          - VERIFIED_BOT_CATEGORY
+      variable_value:
+        description: Which one of the variable's items to test, such as a header's name for C(REQUEST_HEADERS).
+        type: str
+        default: ""
+      operator:
+        description: How the value is compared.
+        type: str
+        required: true
+        choices: [begins_with, ends_with, contains, contains_word, str_match, eq, ge, gt, le, lt, within, rx, str_eq, detect_sqli, detect_xss]
+      value:
+        description: What the variable is compared with.
+        type: str
+        default: ""
+      negated:
+        description: Whether the condition matches when the comparison does not.
+        type: bool
+        default: false
+      regex_variable:
+        description: Whether the condition's C(variable_value) is a regular expression.
+        type: bool
+        default: false
+  transformations: &transformations
+    description:
+      - How request values are transformed before they are compared. A set. A new rate limit gets none when this is left out.
+    type: list
+    elements: str
+    choices:
+      - cmdline
+      - compress_whitespace
+      - css_decode
+      - hex_encode
+      - html_entity_decode
+      - js_decode
+      - length
+      - lowercase
+      - md5
+      - normalize_path
+      - normalise_path
+      - normalize_path_win
+      - normalise_path_win
+      - remove_comments
+      - remove_nulls
+      - remove_whitespace
+      - replace_comments
+      - sha1
+      - url_decode
+      - url_decode_uni
+      - utf8_to_unicode
   requests: &requests
     description:
       - How many matching requests a client may send within the window. Required to create the rate limit.
@@ -218,4 +311,4 @@ options:
       window: *window
       block_time: *block_time
       counter_key: *counter_key
-""")
+"""
