@@ -164,7 +164,9 @@ options:
 
     # A rate limit's settings (shield_rules.py's rule_options(RATE_LIMITS)), as WAF_RULE gives a custom
     # WAF rule's. YAML anchors do not reach from one fragment to another, and ansible-doc merges a
-    # fragment's options one level deep, so the settings both kinds have are written in each.
+    # fragment's options one level deep, so the settings both kinds have are written in each; a
+    # fragment composed in Python would say it once, but ansible-test's yamllint reads each
+    # fragment as a string literal and fails on anything else.
     RATE_LIMIT = r"""
 options:
   name: &name
