@@ -248,8 +248,8 @@ class _Context:
         self.present = present
         self.focus = focus
         self.state = {}
-        # Each item's label in the lists of ``before`` and ``after``, by position, for the keyed diff.
-        self.before_labels = self.after_labels = []
+        # The labels of ``before``'s items and the items ``after`` projects, by position, for the keyed diff.
+        self.before_labels, self.after_items = [], []
 
     def refresh(self):
         """``after`` from the changes as they stand: predicted, then as the writes answered."""
@@ -259,11 +259,13 @@ class _Context:
             return
         kept = self.items.arrange([change.after for change in self.plan.items if not change.removing])
         self.plan.after = [self.items.project(item) for item in kept]
-        self.after_labels = _labels(self.items.label(item) for item in kept)
+        # Labelled only when a diff is asked for: a refresh follows every answer of a long list.
+        self.after_items = kept
 
     def keyed_diff(self, before, after):
         """``--diff`` of the list: only the items that change, each under its key."""
-        return keyed_changes(zip(self.before_labels, before), zip(self.after_labels, after))
+        after_labels = _labels(self.items.label(item) for item in self.after_items)
+        return keyed_changes(zip(self.before_labels, before), zip(after_labels, after))
 
 
 def _labels(keys):
