@@ -493,6 +493,9 @@ class TransferStep:
                 transfer.delete_all()
         except OSError as error:
             raise Failure("A file of src could not be read: %s." % error) from None
+        if transfer.uploaded or transfer.deleted:
+            # The files moved on the storage API's own clients: a failure after them (a purge) still changed the zone.
+            module.client.write_applied = True
         if transfer.failures:
             raise part_way(self.sync_plan, transfer)
         self.plan.changed = bool(transfer.uploaded or transfer.deleted)

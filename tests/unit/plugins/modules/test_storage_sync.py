@@ -410,3 +410,12 @@ def test_the_whole_zone_is_purged_when_asked_even_for_one_file(served, site):
     result = run(served, site, purge_pull_zone_id=8, purge_whole_zone=True)
 
     assert result["purged"]["whole_zone"] is True and purges(served) == [("/pullzone/8/purgeCache", {})]
+
+
+def test_a_purge_that_fails_after_the_upload_says_the_files_changed(served, site):
+    served.fault(method="POST", path="^/purge$", status=400, count=20)
+
+    result = run(served, site, delete=True, purge_pull_zone_id=8)
+
+    assert result["failed"] is True and result["changed"] is True
+    assert "index.html" in stored_files(served)
