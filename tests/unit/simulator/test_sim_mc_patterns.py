@@ -61,7 +61,7 @@ def test_the_simulator_quotes_the_documents_mount_path_pattern():
     assert mount["pattern"] == r"^(?:%s)\Z" % mc_models.MOUNT_PATH_PATTERN
 
 
-@settings(max_examples=3000, derandomize=True, database=None, deadline=None)
+@settings(max_examples=1000, derandomize=True, database=None, deadline=None)
 @given(PATHS)
 @example("/")
 @example("/a/")
