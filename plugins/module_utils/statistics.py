@@ -7,7 +7,7 @@
 Each kind of resource has reports of its own, each one ``GET`` of the API: the account's traffic
 (``/statistics``), a pull zone's traffic (the same, with ``pullZone``) and its optimizer, origin
 shield queue and SafeHop figures, a DNS zone's queries, a storage zone's storage and egress, an
-Edge Script's executions, a Shield zone's overview and detailed metrics. A report declares the
+Edge Script's executions, a Shield zone's overview, detailed metrics and rate limits' breaches. A report declares the
 options it takes; an option that none of the asked reports takes is refused before any request,
 since the API would ignore it silently. The resource is found by the engine's finder, by id or by
 its name, as the other info modules find theirs.
@@ -150,6 +150,8 @@ KINDS = {
     "shield_zone": Kind("a Shield zone", SHIELD_ZONE, (
         Report("overview", "/shield/metrics/overview/{id}", (), no_query),
         Report("detailed", "/shield/metrics/overview/{id}/detailed", RANGE + ("resolution",), detailed_query),
+        # Each rate limit's breaches, the last 28 days: which limit the zone's traffic runs into.
+        Report("rate_limits", "/shield/metrics/rate-limits/{id}", (), no_query),
     )),
 }
 REPORT_NAMES = sorted({name for kind in KINDS.values() for name in kind.reports})

@@ -51,17 +51,18 @@ options:
       - For V(edge_script), V(executions) (requests served, CPU time, the month's cost).
       - For V(shield_zone), V(overview) (the last 28 days and this month, by feature - WAF, DDoS,
         rate limits, bot detection, access lists, upload scanning, API Guardian) and V(detailed)
-        (each feature's metrics over O(date_from) to O(date_to) at O(resolution)).
+        (each feature's metrics over O(date_from) to O(date_to) at O(resolution)) and V(rate_limits)
+        (each rate limit's breaches in the last 28 days).
       - A report the resource does not have fails the task.
     type: list
     elements: str
-    choices: [detailed, egress, executions, optimizer, origin_shield, overview, queries, safehop, storage, traffic]
+    choices: [detailed, egress, executions, optimizer, origin_shield, overview, queries, rate_limits, safehop, storage, traffic]
   date_from:
     description:
       - The start of the range, a date (V(2026-11-01), from its midnight UTC) or an ISO 8601 date and
         time (V(2026-11-01T06:00:00Z); without an offset, UTC).
       - Without it the API chooses the start (for most reports, a month before the end).
-      - Not taken by the Shield V(overview), which always covers the last 28 days.
+      - Not taken by the Shield V(overview) and V(rate_limits), which always cover the last 28 days.
     type: str
   date_to:
     description:
@@ -251,6 +252,12 @@ statistics:
           C(ddos), C(rate_limit), C(access_lists), C(bot_detection), C(upload_scanning),
           C(api_guardian)) its C(metrics) (by name, then moment) and C(totals) (by name) - and the
           C(resolution) the API used.
+      type: dict
+      returned: when read
+    rate_limits:
+      description:
+        - The Shield zone's rate limits under C(data), each with its C(ratelimit_id), its C(overview)
+          (C(total_breaches), C(blocked_breaches), ...) and its figures for the last 28 days by day.
       type: dict
       returned: when read
 """

@@ -318,7 +318,7 @@ OTHER_CASES = [
     ("statistics_info", dict(resource="pull_zone", name=""), "name", length(1, None, 0)),
     ("statistics_info", dict(reports=[]), "reports", items(1, None, 0)),
     ("statistics_info", dict(reports=["bandwidth"]), "reports", one_or_more_of("detailed", "egress", "executions", "optimizer", "origin_shield",
-                                                                                  "overview", "queries", "safehop", "storage", "traffic")),
+                                                                                  "overview", "queries", "rate_limits", "safehop", "storage", "traffic")),
     ("statistics_info", dict(traffic_charts=[]), "traffic_charts", items(1, None, 0)),
     ("statistics_info", dict(traffic_charts=["cache"]), "traffic_charts", one_or_more_of(
         "bandwidth", "requests", "origin_traffic", "origin_response_times", "origin_shield_bandwidth", "errors", "geographic_distribution",

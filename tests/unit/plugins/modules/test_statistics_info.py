@@ -138,18 +138,33 @@ def test_an_edge_scripts_executions_with_the_latest_figures(account):
 
 
 def test_a_shield_zone_by_the_name_of_its_pull_zone(account):
-    account.load(**WORLD, reports={"/shield/metrics/overview/4102": {"data": {"waf": {"blockedRequests": 12}}}})
+    account.load(**WORLD, reports={"/shield/metrics/overview/4102": {"data": {"waf": {"blockedRequests": 12}}},
+                                   "/shield/metrics/rate-limits/4102": {"data": [{"ratelimitId": 77, "overview": {"blockedBreaches": 5}}]}})
 
     result = run(account, resource="shield_zone", name="assets", date_from="2026-11-01", resolution="hourly")
 
     requests = report_requests(account)
     assert requests == [("/shield/metrics/overview/4102", {}),
-                        ("/shield/metrics/overview/4102/detailed", {"StartDate": "2026-11-01T00:00:00Z", "Resolution": "3"})]
+                        ("/shield/metrics/overview/4102/detailed", {"StartDate": "2026-11-01T00:00:00Z", "Resolution": "3"}),
+                        ("/shield/metrics/rate-limits/4102", {})]
     statistics = result["statistics"]
     assert (statistics["id"], statistics["pull_zone_id"]) == (4102, 10)
     assert statistics["overview"]["data"]["waf"]["blocked_requests"] == 12
     detailed = statistics["detailed"]["data"]
     assert detailed["resolution"] == 3 and detailed["rate_limit"] == {"metrics": {}, "totals": {}}
+    assert statistics["rate_limits"]["data"] == [{"ratelimit_id": 77, "overview": {"blocked_breaches": 5}}]
+
+
+def test_each_rate_limit_of_a_shield_zone_with_its_days(account):
+    zone = dict(WORLD["shield_zones"][0], rateLimits=[{"id": 77, "shieldZoneId": 4102, "ruleName": "login"}])
+    account.load(**dict(WORLD, shield_zones=[zone]))
+
+    result = run(account, resource="shield_zone", id=4102, reports=["rate_limits"])
+
+    (limit,) = result["statistics"]["rate_limits"]["data"]
+    assert limit["ratelimit_id"] == 77
+    assert limit["overview"] == {"total_breaches": 0, "logged_breaches": 0, "challenged_breaches": 0, "blocked_breaches": 0}
+    assert len(limit["ratelimit_overview_past_twenty_eight_days"]) == 28
 
 
 def test_the_shield_overview_names_ddos_as_one_word_and_keeps_the_days(account):
@@ -191,6 +206,8 @@ def test_a_name_nothing_has_fails_saying_so(account, options, message):
      "hourly applies to none of the reports asked (storage): of a storage zone's reports only egress takes it"),
     (dict(resource="shield_zone", id=4102, reports=["overview"], date_from="2026-11-01"),
      "date_from applies to none of the reports asked (overview): of a Shield zone's reports only detailed takes it"),
+    (dict(resource="shield_zone", id=4102, reports=["overview", "rate_limits"], hourly=True),
+     "hourly applies to none of the reports asked (overview, rate_limits): no report of a Shield zone takes it"),
     (dict(resource="pull_zone", id=10, reports=["safehop"], traffic_charts=["bandwidth"]), "traffic_charts applies to none of the reports asked (safehop)"),
     (dict(resource="pull_zone", id=10, traffic_charts=["user_balance_history"]), "traffic_charts user_balance_history is the account's"),
     (dict(latest=True), "latest applies to none of the reports asked (traffic)"),
