@@ -312,6 +312,11 @@ OTHER_CASES = [
     ("region_info", dict(service=["edge"]), "service", one_or_more_of("cdn", "storage", "magic_containers", "database")),
     ("region_info", dict(service=[]), "service", items(1, None, 0)),
     ("region_info", dict(service=["cdn"], codes=[""]), "codes[0]", length(1, None, 0)),
+    # The audit log
+    ("audit_log_info", dict(date="2026-11-1"), "date", "must be a day written YYYY-MM-DD, such as 2026-11-01, got '2026-11-1'"),
+    ("audit_log_info", dict(limit=0), "limit", "must be at least 1, got 0"),
+    ("audit_log_info", dict(order="newest"), "order", one_of("ascending", "descending")),
+    ("audit_log_info", dict(resource_ids=[""]), "resource_ids[0]", length(1, None, 0)),
     # Statistics: the bounds and the choices (the reports each resource has are test_statistics_info's)
     ("statistics_info", dict(resource="edge"), "resource", one_of("account", "pull_zone", "dns_zone", "storage_zone", "edge_script", "shield_zone")),
     ("statistics_info", dict(resource="pull_zone", id=0), "id", "must be at least 1, got 0"),
