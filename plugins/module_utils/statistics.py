@@ -212,7 +212,8 @@ def problems(params):
         takers = [name for name, report in kind.reports.items() if option in report.takes]
         among = ("of %s's reports only %s take%s it" % (kind.noun, " and ".join(takers), "s" if len(takers) == 1 else "")
                  if takers else "no report of %s takes it" % kind.noun)
-        found.append("%s applies to none of the reports asked (%s): %s" % (option, ", ".join(report.name for report in reports), among))
+        asked = ", ".join(report.name for report in reports) or "none of its own"
+        found.append("%s applies to none of the reports asked (%s): %s" % (option, asked, among))
     if params["resource"] != "account":
         balance = [chart for chart in params["traffic_charts"] or () if chart in ACCOUNT_ONLY_CHARTS]
         if balance:

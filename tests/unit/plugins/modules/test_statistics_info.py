@@ -210,6 +210,7 @@ def test_a_name_nothing_has_fails_saying_so(account, options, message):
      "hourly applies to none of the reports asked (overview, rate_limits): no report of a Shield zone takes it"),
     (dict(resource="pull_zone", id=10, reports=["safehop"], traffic_charts=["bandwidth"]), "traffic_charts applies to none of the reports asked (safehop)"),
     (dict(resource="pull_zone", id=10, traffic_charts=["user_balance_history"]), "traffic_charts user_balance_history is the account's"),
+    (dict(resource="dns_zone", id=7, reports=["egress"], date_from="2026-11-01"), "date_from applies to none of the reports asked (none of its own)"),
     (dict(latest=True), "latest applies to none of the reports asked (traffic)"),
     (dict(date_from="01/11/2026"), "date_from must be a date (2026-11-01) or an ISO 8601 date and time"),
     (dict(date_from="2026-11-03", date_to="2026-11-01"), "date_from must not be after date_to, got 2026-11-03 after 2026-11-01"),
