@@ -312,6 +312,24 @@ OTHER_CASES = [
     ("region_info", dict(service=["edge"]), "service", one_or_more_of("cdn", "storage", "magic_containers", "database")),
     ("region_info", dict(service=[]), "service", items(1, None, 0)),
     ("region_info", dict(service=["cdn"], codes=[""]), "codes[0]", length(1, None, 0)),
+    # The audit log
+    ("audit_log_info", dict(date="2026-11-1"), "date", "must be a day written YYYY-MM-DD, such as 2026-11-01, got '2026-11-1'"),
+    ("audit_log_info", dict(limit=0), "limit", "must be at least 1, got 0"),
+    ("audit_log_info", dict(order="newest"), "order", one_of("ascending", "descending")),
+    ("audit_log_info", dict(resource_ids=[""]), "resource_ids[0]", length(1, None, 0)),
+    # Statistics: the bounds and the choices (the reports each resource has are test_statistics_info's)
+    ("statistics_info", dict(resource="edge"), "resource", one_of("account", "pull_zone", "dns_zone", "storage_zone", "edge_script", "shield_zone")),
+    ("statistics_info", dict(resource="pull_zone", id=0), "id", "must be at least 1, got 0"),
+    ("statistics_info", dict(resource="pull_zone", name=""), "name", length(1, None, 0)),
+    ("statistics_info", dict(reports=[]), "reports", items(1, None, 0)),
+    ("statistics_info", dict(reports=["bandwidth"]), "reports", one_or_more_of("detailed", "egress", "executions", "optimizer", "origin_shield",
+                                                                                  "overview", "queries", "rate_limits", "safehop", "storage", "traffic")),
+    ("statistics_info", dict(traffic_charts=[]), "traffic_charts", items(1, None, 0)),
+    ("statistics_info", dict(traffic_charts=["cache"]), "traffic_charts", one_or_more_of(
+        "bandwidth", "requests", "origin_traffic", "origin_response_times", "origin_shield_bandwidth", "errors", "geographic_distribution",
+        "user_balance_history")),
+    ("statistics_info", dict(resource="shield_zone", id=1, resolution="minute"), "resolution", one_of("auto", "two_minutes", "ten_minutes", "hourly",
+                                                                                                       "daily", "weekly", "monthly")),
     # Storage zones and their files
     ("storage_zone", dict(name=""), "name", length(1, None, 0)),
     ("storage_zone", dict(id=0), "id", "must be at least 1, got 0"),

@@ -1,0 +1,56 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""The account's audit log (audit_log_info): who changed what on one day, filtered by the API, every page.
+
+``GET /user/audit/{date}`` answers a day's entries a page at a time: ``Logs``, ``HasMoreData`` and
+the ``ContinuationToken`` the next page starts from. The filters (product, resource type and ID,
+actor) are lists the API matches itself; the module follows the pages until the day is read or
+``limit`` entries are, and says whether entries were left.
+"""
+
+import re
+from datetime import datetime, timezone
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+
+AUDIT_PATH = "/user/audit/{date}"
+# The API's largest page (the document's maximum of Limit).
+MOST_PER_PAGE = 10000
+ORDERS = {"ascending": "Ascending", "descending": "Descending"}
+# The options that filter, and the query parameter each is sent as (a list, repeated).
+FILTERS = (("products", "Product"), ("resource_types", "ResourceType"), ("resource_ids", "ResourceId"), ("actor_ids", "ActorId"))
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+
+
+def is_day(value):
+    """True for a day the calendar has, written YYYY-MM-DD."""
+    if not DAY.match(value):
+        return False
+    try:
+        datetime.strptime(value, "%Y-%m-%d")
+    except ValueError:
+        return False
+    return True
+
+
+def read_audit_log(module):
+    params = module.params
+    day = params["date"] or datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    query = {api: [str(value) for value in params[option]] for option, api in FILTERS if params[option]}
+    if params["order"]:
+        query["Order"] = ORDERS[params["order"]]
+    limit = params["limit"]
+    entries = []
+    more = False
+    while True:
+        wanted = MOST_PER_PAGE if limit is None else min(MOST_PER_PAGE, limit - len(entries))
+        page = module.client.get(build_path(AUDIT_PATH, date=day), params=dict(query, Limit=wanted)) or {}
+        entries.extend(page.get("Logs") or [])
+        more = bool(page.get("HasMoreData")) and bool(page.get("ContinuationToken"))
+        if not more or (limit is not None and len(entries) >= limit):
+            break
+        query["ContinuationToken"] = page["ContinuationToken"]
+    module.exit_info([to_snake(entry) for entry in entries], date=day, more=more)
