@@ -10,11 +10,15 @@ actor) are lists the API matches itself; the module follows the pages until the 
 ``limit`` entries are, and says whether entries were left.
 """
 
+import json
 import re
 from datetime import datetime, timezone
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SECRET_KEYS as EDGE_SCRIPT_SECRET_KEYS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import MASK, mask_secrets, to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import SECRET_KEYS as STORAGE_ZONE_SECRET_KEYS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SECRET_KEYS as VIDEO_LIBRARY_SECRET_KEYS
 
 AUDIT_PATH = "/user/audit/{date}"
 # The API's largest page (the document's maximum of Limit).
@@ -23,6 +27,11 @@ ORDERS = {"ascending": "Ascending", "descending": "Descending"}
 # The options that filter, and the query parameter each is sent as (a list, repeated).
 FILTERS = (("products", "Product"), ("resource_types", "ResourceType"), ("resource_ids", "ResourceId"), ("actor_ids", "ActorId"))
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+# An entry's diff holds a changed field's old and new values, so a rotated key or password would be
+# logged in it: the fields the modules mask in a resource are masked in a diff too (storage zones'
+# include their pull zones').
+SECRET_KEYS = frozenset(STORAGE_ZONE_SECRET_KEYS + VIDEO_LIBRARY_SECRET_KEYS + EDGE_SCRIPT_SECRET_KEYS + ("token",))
+SECRET_NAME = re.compile("|".join(sorted(key.replace("_", "_?") for key in SECRET_KEYS)), re.IGNORECASE)
 
 
 def is_day(value):
@@ -53,4 +62,16 @@ def read_audit_log(module):
         if not more or (limit is not None and len(entries) >= limit):
             break
         query["ContinuationToken"] = page["ContinuationToken"]
-    module.exit_info([to_snake(entry) for entry in entries], date=day, more=more)
+    module.exit_info([with_masked_diff(to_snake(entry)) for entry in entries], date=day, more=more)
+
+
+def with_masked_diff(entry):
+    """The entry with the secrets of its diff masked: a JSON diff's secret fields, or a whole diff that is not JSON and names one."""
+    diff = entry.get("diff")
+    if not diff or not SECRET_NAME.search(diff):
+        return entry
+    try:
+        changes = json.loads(diff)
+    except ValueError:
+        return dict(entry, diff=MASK)
+    return dict(entry, diff=json.dumps(mask_secrets(changes, SECRET_KEYS)))

@@ -113,7 +113,10 @@ audit_log:
       description: What kind of actor it was.
       type: str
     diff:
-      description: What changed, as the API's text gives it.
+      description:
+        - What changed, as the API's text gives it, with the values of a secret-bearing field (a
+          password, an API key, a token key, a deployment key) masked; a diff that is not JSON and
+          names such a field is masked whole.
       type: str
 date:
   description: The day read.

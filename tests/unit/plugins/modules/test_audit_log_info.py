@@ -1,5 +1,7 @@
 """audit_log_info against the simulator: a day's entries, filtered, ordered and paged by the API."""
 
+import json
+import re
 from datetime import datetime, timezone
 
 import pytest
@@ -106,3 +108,17 @@ def test_bad_input_fails_before_any_request(logged, options, problem):
 
     assert result["failed"] is True and problem in result["msg"]
     assert logged.requests() == []
+
+
+def test_a_diff_keeps_the_secrets_it_logs_out_of_the_output(simulator):
+    rotated = dict(entry(5), Diff='{"ZoneSecurityKey": ["old-token-key", "new-token-key"], "OriginUrl": ["https://a.example", "https://b.example"]}')
+    rotated_elsewhere = dict(entry(6), ResourceType="StorageZone", Diff="Password: old-password -> new-password")
+    simulator.load(reports={"/user/audit/%s" % DAY: {"Logs": [rotated, rotated_elsewhere, entry(7)]}})
+
+    result = run(simulator, date=DAY)
+
+    first, second, third = (item["diff"] for item in result["audit_log"])
+    assert json.loads(first) == {"ZoneSecurityKey": "********", "OriginUrl": ["https://a.example", "https://b.example"]}
+    assert second == "********"
+    assert third == '{"CacheControlMaxAgeOverride": [0, 3600]}'
+    assert not {"old-token-key", "new-token-key", "old-password", "new-password"} & set(re.findall(r"[\w-]+", json.dumps(result)))
