@@ -33,7 +33,10 @@ ATTACHED = "attached"
 
 
 def read_volumes(client, app_id, record=None):
-    """The application's volumes as ListVolumes gives them: each with its ID, counts and instances."""
+    """The application's volumes as ListVolumes gives them: each with its ID, counts and instances.
+
+    ``record``, the application read (Items' read hook takes it), has the volumes without them.
+    """
     return list(client.get(build_path(VOLUMES_PATH, app_id=app_id)).get("items") or [])
 
 
@@ -94,8 +97,9 @@ def _change_volume(change):
     still_attached = [] if changes.get("detached") else [item["id"] for item in present.get("volumeInstances") or [] if attached(item)]
     if changes.get("deleteAll"):
         if still_attached or (present.get("containersCount") and not changes.get("detached")):
+            attached_ones = "instance %s is attached" if len(still_attached) == 1 else "instances %s are attached"
             change.refuse("delete_all_instances needs volume %r detached, but %s; add detached=true" % (
-                change.key, "instances %s are attached" % ", ".join(still_attached) if still_attached else "a container mounts it"))
+                change.key, attached_ones % ", ".join(still_attached) if still_attached else "a container mounts it"))
         writes.append(("delete", Write("DELETE", build_path(VOLUME_PATH, **path), confirm=lambda: change.holding({"deleteAll": True}))))
     for instance_id in changes.get("deleteInstances") or []:
         if instance_id in still_attached:

@@ -12,13 +12,16 @@ APP_PATH = "/mc/apps/" + APP_ID
 ATTACHED = {"id": "up-de-1", "region": "DE", "attachedPods": ["pod-de-1"], "attachedContainers": ["web"], "usage": 2.5}
 DETACHED = {"id": "up-uk-1", "region": "UK", "usage": 1.0}
 SCRATCH = {"id": "scr-de-1", "region": "DE", "usage": 0.5}
+# Detached, though worker mounts the volume.
+CACHE = {"id": "cache-de-1", "region": "DE"}
 
 
 @pytest.fixture
 def app(simulator):
-    """The storefront, its uploads volume mounted by web with an attached and a detached instance, its scratch volume mounted by none."""
+    """The storefront: its uploads volume mounted by web, with an attached and a detached instance; cache mounted by worker, with a
+    detached instance; scratch mounted by none."""
     fixture = storefront()
-    fixture["volumes"] = [{"name": "uploads", "size": 5, "instances": [ATTACHED, DETACHED]}, {"name": "cache", "size": 2},
+    fixture["volumes"] = [{"name": "uploads", "size": 5, "instances": [ATTACHED, DETACHED]}, {"name": "cache", "size": 2, "instances": [CACHE]},
                           {"name": "scratch", "size": 1, "instances": [SCRATCH]}]
     return load_storefront(simulator, app=fixture)
 
@@ -115,9 +118,11 @@ def test_a_volume_without_a_mount_or_an_attached_instance_is_detached_already(ap
 
 @pytest.mark.parametrize("options, message", [
     pytest.param({"name": "uploads", "delete_all_instances": True},
-                 "delete_all_instances needs volume 'uploads' detached, but instances up-de-1 are attached; add detached=true", id="all"),
+                 "delete_all_instances needs volume 'uploads' detached, but instance up-de-1 is attached; add detached=true", id="all"),
     pytest.param({"name": "uploads", "delete_instances": ["up-de-1"]},
                  "delete_instances names instance up-de-1 of volume 'uploads', which is attached; add detached=true", id="one"),
+    pytest.param({"name": "cache", "delete_all_instances": True},
+                 "delete_all_instances needs volume 'cache' detached, but a container mounts it; add detached=true", id="mounted"),
     pytest.param({"name": "logs", "new_name": "archive"},
                  "Application %s has no volume named 'logs'; add it with bunnynet.cloud.mc_app's volumes" % APP_ID, id="unknown volume"),
 ])
