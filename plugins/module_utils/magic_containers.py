@@ -182,7 +182,7 @@ def app_options():
         restart=dict(type="str", choices=RESTART_CHOICES, default="never"),
         wait=dict(type="bool", default=False),
         wait_timeout=dict(type="int", default=300),
-        state=dict(type="str", choices=["present", "absent"], default="present"),
+        state=dict(type="str", choices=["present", "started", "stopped", "absent"], default="present"),
     )
 
 
@@ -316,4 +316,10 @@ def app_option_problems(params):
                         "container template; an application keeps at least one")
     for index, template in enumerate(params.get("container_templates") or []):
         problems.extend(template_option_problems(template, "container_templates[%d]." % index))
+    if params.get("state") == "stopped":
+        # A stopped application runs no pod to restart, and never becomes active.
+        if params.get("restart") not in (None, "never"):
+            problems.append("restart=%s restarts the pods, which state=stopped stops; use one or the other" % params["restart"])
+        if params.get("wait"):
+            problems.append("wait=true waits until the application is active, which state=stopped never lets it be")
     return problems

@@ -7,9 +7,10 @@ and the merge of mc_app's options into it.
 
 What the engine's common shape does not cover is the application's own: the options are merged into
 the record read (templates by name, nested settings, see mc_templates.py), which gives both the
-prediction and the PATCH body; node selectors are sent but never read back; a restart follows the
-writes as one more write; a wait for the application to be active follows them as a read, and a
-delete is followed by a wait until the application is gone.
+prediction and the PATCH body; node selectors are sent but never read back; a restart, and the
+deploy or undeploy that ``state=started`` or ``state=stopped`` asks for, follow the writes as more
+writes; a wait for the application to be active follows them as a read, and a delete is followed
+by a wait until the application is gone.
 """
 
 import copy
@@ -21,9 +22,11 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_images import im
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import (
     APP_PATH,
     APPS_PATH,
+    DEPLOY_PATH,
     REGISTRIES_PATH,
     REGISTRY_DIGEST_PATH,
     RESTART_PATH,
+    UNDEPLOY_PATH,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_templates import (
     ContainerTemplateResource,
@@ -59,6 +62,8 @@ NEW_APP = {
     "volumes": [],
     "autoScaling": None,
 }
+# The status of an application that is undeployed: no instance runs until it is deployed again.
+UNDEPLOYED = "inactive"
 # What AddApplicationRequest requires, by the options that give it.
 CREATE_OPTIONS = ("name", "runtime_type", "autoscaling", "region_settings", "container_templates")
 
@@ -112,6 +117,8 @@ class AppResource(Resource):
         plan = Plan(before={}, after=self.project(predicted))
         plan.add(Write("POST", self.paths.create, body, confirm=lambda: self.only_named(module, desired["name"]),
                        answered=lambda answer: setattr(plan, "record", answer)))
+        # A new application starts with its templates: only state=stopped has more to do.
+        self.plan_deployment(module, plan, desired["state"], None, configured=True)
         self.read_after(module, plan, body)
         return plan
 
@@ -133,11 +140,37 @@ class AppResource(Resource):
             confirmable = app_patch(current, merge_app(current, without_node_selectors(desired), *lookups))
             plan.add(Write("PATCH", self.path(app_id), body,
                            confirm=(lambda: self.converged(module.client, app_id, desired, lookups)) if confirmable else None))
-        if desired["restart"] == "always" or (desired["restart"] == "on_change" and body):
+        deployed = self.plan_deployment(module, plan, desired["state"], current.get("status"), configured=bool(body))
+        # A deploy starts every pod afresh, so a restart would only repeat it.
+        if not deployed and (desired["restart"] == "always" or (desired["restart"] == "on_change" and body)):
             # A second restart does no harm the first did not, so an unknown outcome is resent.
             plan.add(Write("POST", build_path(RESTART_PATH, id=app_id), confirm=None))
         self.read_after(module, plan, body)
         return plan
+
+    def plan_deployment(self, module, plan, state, status, configured):
+        """The deploy (``state=started``) or undeploy (``state=stopped``) the application's ``status``
+        calls for, added to ``plan`` with its prediction; True when a deploy is added.
+
+        Idempotent by the status read: ``inactive`` is undeployed, any other status deployed. An
+        application this run created or changed (``configured``) is undeployed again for
+        ``state=stopped``, since an update may roll it out (the vendor does not say it does not).
+        """
+        if state == "stopped":
+            needed, path, after = status != UNDEPLOYED or configured, UNDEPLOY_PATH, {"status": UNDEPLOYED, "container_instances": []}
+        elif state == "started":
+            needed, path, after = status == UNDEPLOYED, DEPLOY_PATH, {"status": "progressing"}
+        else:
+            return False
+        if status == "suspended":
+            module.fail("Application %s is suspended, and the API neither deploys nor undeploys a suspended application "
+                        "(HTTP 409); state=%s cannot be met." % (plan.record["id"], state))
+        if not needed:
+            return False
+        plan.after.update(after)
+        # Deploying or undeploying again does no harm, so an unknown outcome is resent.
+        plan.add(Write("POST", lambda: build_path(path, id=plan.record["id"]), confirm=None))
+        return state == "started"
 
     def plan_delete(self, module, current):
         """The engine's delete, then a wait until the application is gone: the API deletes it later."""
@@ -345,6 +378,8 @@ def error_describer(app_id):
             return "The API rejected the request for application %s (HTTP %s): %s" % (app_id, error.status, error)
         if error.status == 403:
             return "The API refused to change application %s (HTTP 403): the account has an invalid card or is suspended." % app_id
+        if error.status == 409:
+            return "The API refused to deploy or undeploy application %s (HTTP 409): it is suspended." % app_id
         if error.status == 404:
             if "/containers/" in error.path:
                 return "Application %s or the container template asked for was not found (HTTP 404)." % app_id

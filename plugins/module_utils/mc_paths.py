@@ -13,6 +13,11 @@ on every run.
 APPS_PATH = "/mc/apps"
 APP_PATH = "/mc/apps/{id}"
 RESTART_PATH = "/mc/apps/{id}/restart"
+DEPLOY_PATH = "/mc/apps/{id}/deploy"
+UNDEPLOY_PATH = "/mc/apps/{id}/undeploy"
+# An application's reports, by the name mc_app_info gives each.
+APP_REPORT_PATHS = {"overview": "/mc/apps/{id}/overview", "usage": "/mc/apps/{id}/summary", "statistics": "/mc/apps/{id}/statistics"}
+LIMITS_PATH = "/mc/limits"
 TEMPLATE_PATH = "/mc/apps/{app_id}/containers/{id}"
 REGISTRIES_PATH = "/mc/registries"
 REGISTRY_PATH = "/mc/registries/{id}"

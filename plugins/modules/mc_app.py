@@ -20,6 +20,8 @@ description:
     O(purge_volumes) or O(purge_container_templates) says so.
   - Can restart the application after the changes (only when something changed, with
     O(restart=on_change)) and wait until it is active again.
+  - Stops an application (undeploys it, O(state=stopped)) and starts it again (deploys it,
+    O(state=started)), by the status it reads.
   - Options left out are left as they are.
   - Refuses, before any change, a volume mount of a volume the application will not have, and
     purging a volume that a template still mounts (remove the mount in the same task).
@@ -169,14 +171,26 @@ options:
     default: 300
   state:
     description:
-      - V(present) creates or updates the application.
+      - V(present) creates or updates the application, and leaves it deployed or undeployed as it is.
+      - V(started) does the same, then deploys the application when it is undeployed (its status is
+        C(inactive)), so that its instances run again; one of any other status is left as it is.
+        A deploy starts every pod afresh, so it takes the place of a restart O(restart) asks for in
+        the same run. O(wait) then waits until the deployed application is active.
+      - V(stopped) does the same, then undeploys the application unless it is already undeployed,
+        stopping every instance while keeping its configuration and volumes; it is C(inactive)
+        afterwards. An application this task creates or updates is undeployed after the write,
+        whatever its status was, since an update may roll it out again. O(restart) and O(wait),
+        which need running instances, are refused with V(stopped).
+      - The API deploys and undeploys no suspended application (status C(suspended)), so with
+        V(started) and V(stopped) the module fails on one before any write.
       - V(absent) deletes it when it exists. The API accepts a delete at once and carries it out
         later; the module waits until the application can no longer be read, for at most
         O(wait_timeout) seconds, so that a second run finds it gone. In check mode nothing is
         deleted or waited for.
     type: str
-    choices: [present, absent]
+    choices: [present, started, stopped, absent]
     default: present
+    version_added: 0.3.0
 extends_documentation_fragment:
   - bunnynet.cloud.api
   - bunnynet.cloud.mc_container_template.container_templates
@@ -188,6 +202,8 @@ attributes:
       - An application the module would create is predicted with V(null) for what only the API
         knows (its ID, status, endpoint addresses) and for settings the API fills in itself, such
         as the pull policy of a template that does not give one.
+      - An application O(state=stopped) would undeploy is predicted C(inactive) without container
+        instances, one O(state=started) would deploy C(progressing).
   diff_mode:
     support: full
   idempotent:
@@ -280,6 +296,17 @@ EXAMPLES = r"""
       - {name: uploads, size: 20}
       - {name: cache, size: 5}
     purge_volumes: true
+
+- name: Stop the application for the night; its configuration and volumes stay
+  bunnynet.cloud.mc_app:
+    app_id: "{{ app_id }}"
+    state: stopped
+
+- name: Start it again in the morning, and wait until it serves
+  bunnynet.cloud.mc_app:
+    app_id: "{{ app_id }}"
+    state: started
+    wait: true
 
 - name: Delete the application, and wait until it is gone
   bunnynet.cloud.mc_app:

@@ -31,16 +31,20 @@ def _utc(moment: datetime) -> datetime:
 
 
 def chart_keys(
-    date_from: Optional[datetime], date_to: Optional[datetime], hourly: bool = False, default_days: int = 30, step: Optional[timedelta] = None
+    date_from: Optional[datetime], date_to: Optional[datetime], hourly: bool = False, default_days: int = 30, step: Optional[timedelta] = None,
+    names: tuple = ("dateFrom", "dateTo"),
 ) -> list:
-    """The vendor's chart keys, one per day (or hour, or `step`) from `date_from` to `date_to`: the last `default_days` days unless given."""
+    """The vendor's chart keys, one per day (or hour, or `step`) from `date_from` to `date_to`: the last `default_days` days unless given.
+
+    `names` are the range's parameters as the operation spells them, which its errors name.
+    """
     end = _utc(date_to) if date_to else datetime.now(timezone.utc)
     start = _utc(date_from) if date_from else end - default_days * DAY
     step = step or (HOUR if hourly else DAY)
     if start > end:
-        raise ApiError(400, "The start of the range is after its end.", errors=[field_error("dateFrom", "dateFrom is after dateTo.")])
+        raise ApiError(400, "The start of the range is after its end.", errors=[field_error(names[0], f"{names[0]} is after {names[1]}.")])
     if (end - start) / step > MOST_POINTS:
-        raise ApiError(400, "The range has too many points for its granularity.", errors=[field_error("dateFrom", "The range is too long.")])
+        raise ApiError(400, "The range has too many points for its granularity.", errors=[field_error(names[0], "The range is too long.")])
     moment = start.replace(second=0, microsecond=0)
     if step >= HOUR:
         moment = moment.replace(minute=0)

@@ -441,7 +441,7 @@ async def app_statistics(
     toDate: Optional[datetime] = None,
     granularity: str = Query(pattern="^(Daily|Hourly|Minute)$"),
 ):
-    keys = chart_keys(fromDate, toDate, step=GRANULARITY_STEPS[granularity])
+    keys = chart_keys(fromDate, toDate, step=GRANULARITY_STEPS[granularity], names=("fromDate", "toDate"))
     state = state_of(request)
     with state.lock:
         app = state.apps[_find_app(state, appId)]

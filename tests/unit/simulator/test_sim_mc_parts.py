@@ -140,6 +140,9 @@ def test_reports_count_nothing_but_what_the_application_holds(api):
     assert list(statistics.json()["cpuUsageChart"]) == ["2024-03-01T00:00:00Z", "2024-03-01T01:00:00Z", "2024-03-01T02:00:00Z"]
     assert statistics.json()["volumesCapacityChart"]["2024-03-01T00:00:00Z"] == 6.0
     assert api.get("/mc/apps/shop/statistics", params={"fromDate": "2024-03-01T00:00:00Z", "granularity": "Weekly"}).status_code == 400
+    backwards = api.get("/mc/apps/shop/statistics", params={"fromDate": "2024-03-02T00:00:00Z", "toDate": "2024-03-01T00:00:00Z", "granularity": "Daily"})
+    # The error names the range's parameters as this operation spells them.
+    assert (backwards.status_code, backwards.json()["errors"]) == (400, [{"field": "fromDate", "message": "fromDate is after toDate."}])
     assert api.get("/mc/apps/shop/summary").json()["totalVolumeSizeInGb"] == 6.0
     assert api.get("/mc/apps/shop/overview").json()["activeInstances"]["indicator"] == 1
 

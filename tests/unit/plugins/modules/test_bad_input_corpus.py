@@ -163,7 +163,10 @@ OTHER_CASES = [
     ("mc_app", dict(volumes=[dict(name="data", size=0)]), "volumes[0].size", bounds(1, 100, 0)),
     ("mc_app", dict(volumes=[dict(name="data", size=101)]), "volumes[0].size", bounds(1, 100, 101)),
     ("mc_app", dict(restart="sometimes"), "restart", one_of("never", "on_change", "always")),
-    ("mc_app", dict(state="gone"), "state", one_of("present", "absent")),
+    ("mc_app", dict(state="gone"), "state", one_of("present", "started", "stopped", "absent")),
+    ("mc_app_info", dict(statistics=True, granularity="weekly"), "granularity", one_of("daily", "hourly", "minute")),
+    ("mc_app_info", dict(statistics=True, period_start="2026-05-01"), "period_start", "must be an RFC 3339 date-time with a time zone"),
+    ("mc_app_info", dict(statistics=True, period_end="yesterday"), "period_end", "must be an RFC 3339 date-time with a time zone"),
     # mc_registry: the ContainerRegistryRequest's bounds and its RegistryType
     ("mc_registry", dict(display_name=""), "display_name", length(1, 50, 0)),
     ("mc_registry", dict(display_name=TOO_LONG_51), "display_name", length(1, 50, 51)),

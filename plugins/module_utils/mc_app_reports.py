@@ -1,0 +1,63 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, bunnynet.cloud contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""What mc_app_info reads beside an application: its overview, its usage summary, its statistics
+over a period, and the account's Magic Containers limits. Read only.
+
+The reports' charts are maps keyed by data (a moment, a volume's name), which keep their keys in
+the snake_case results.
+"""
+
+import datetime
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import is_rfc3339, parse_time, rfc3339
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import APP_REPORT_PATHS, LIMITS_PATH
+from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+
+REPORTS = tuple(APP_REPORT_PATHS)
+# The vendor's DataGranularity, by the option's choices.
+GRANULARITIES = {"daily": "Daily", "hourly": "Hourly", "minute": "Minute"}
+# Maps whose keys are moments or volume names, at any depth of the reports.
+DATA_KEYED = (
+    "latencyChart", "targetLatencyChart", "activeRegionsChart", "instancesChart", "cpuUsageChart", "ramUsageChart", "trafficChart",
+    "volumesSplitUsageChart", "volumesSplitCapacityChart", "volumesUsageChart", "volumesCapacityChart", "outboundTrafficChart",
+    "volumesUtilizationPercentage",
+)  # fmt: skip
+TIME_RULE = dict(satisfies=(is_rfc3339, "be an RFC 3339 date-time with a time zone, such as 2026-05-01T00:00:00Z"))
+REPORT_OPTIONS = dict(
+    overview=dict(type="bool", default=False),
+    usage=dict(type="bool", default=False),
+    statistics=dict(type="bool", default=False),
+    period_start=dict(type="str"),
+    period_end=dict(type="str"),
+    granularity=dict(type="str", choices=list(GRANULARITIES), default="hourly"),
+    limits=dict(type="bool", default=False),
+)
+REPORT_RULES = (("period_start", TIME_RULE), ("period_end", TIME_RULE))
+
+
+def statistics_window(module):
+    """The statistics' query (``fromDate``, ``toDate``, ``granularity``), or a refusal before any request."""
+    params = module.params
+    end = parse_time(params["period_end"]) if params["period_end"] else datetime.datetime.now(datetime.timezone.utc)
+    start = parse_time(params["period_start"]) if params["period_start"] else end - datetime.timedelta(hours=24)
+    module.refuse(["period_end must not be before period_start"] if end < start else [])
+    return {"fromDate": rfc3339(start), "toDate": rfc3339(end), "granularity": GRANULARITIES[params["granularity"]]}
+
+
+def with_reports(module, apps, window):
+    """``apps`` (projected), each with the reports the options ask for, one request per report and application."""
+    for app in apps:
+        for report in REPORTS:
+            if module.params[report]:
+                answer = module.client.get(build_path(APP_REPORT_PATHS[report], id=app["id"]),
+                                           params=window if report == "statistics" else None)
+                app[report] = to_snake(answer, keep_keys=DATA_KEYED)
+    return apps
+
+
+def limits(client):
+    """The account's Magic Containers limits and how many applications it has, in snake_case."""
+    return to_snake(client.get(build_path(LIMITS_PATH)))
