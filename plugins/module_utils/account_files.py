@@ -47,6 +47,10 @@ def host_files(host):
             {"name": secret["name"], "value": "{{ %s }}" % vault_variable(secret["name"])} for secret in secrets]
         vault.extend((vault_variable(secret["name"]), "the value of %s" % secret["name"]) for secret in secrets)
         comments.append("The API never returns a secret's value: each is a variable of vault.yml beside this file.")
+    if host["role"] == "mc_rollout" and "mc_rollout_log_forwarding_token" in variables:
+        variables["mc_rollout_log_forwarding_token"] = "{{ %s }}" % vault_variable("log_forwarding_token")
+        vault.append((vault_variable("log_forwarding_token"), "the token of the application's log forwarding"))
+        comments.append("The log forwarding's token is a secret: it is a variable of vault.yml beside this file.")
     if host["role"] == "mc_registry" and "mc_registry_password" in variables:
         variables["mc_registry_password"] = "{{ %s }}" % vault_variable("registry_password")
         vault.append((vault_variable("registry_password"), "the registry's password"))
@@ -59,8 +63,8 @@ def host_files(host):
     notes = "".join("\n" + "".join("# %s\n" % line for line in comment.splitlines()) for comment in comments)
     files.append(("host_vars/%s/main.yml" % name, header + _yaml(variables) + notes, 0o644))
     if vault:
-        lines = ["# The values of %s's secrets, which the API never returns, so the export could not" % host["name"],
-                 "# write them. Put each value in place of its placeholder, then encrypt this file:",
+        lines = ["# The values of %s's secrets, which the API never returns (or the export never writes out)," % host["name"],
+                 "# so they are not here. Put each value in place of its placeholder, then encrypt this file:",
                  "#   ansible-vault encrypt host_vars/%s/vault.yml" % name,
                  "# A placeholder left here changes nothing in the account until a resource of this name is created."]
         lines.extend("%s: REPLACE-WITH-%s" % (variable, re.sub(r"\s+", "-", what.upper())) for variable, what in vault)
