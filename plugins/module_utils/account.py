@@ -28,7 +28,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles impor
     drift,
     snake,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, BunnyClient
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_names import comparable_name
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_records import (
@@ -122,6 +122,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_settings imp
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import PLANS, SHIELD_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import SECRET_KEYS as STORAGE_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE, is_excluded, local_files, storage_manifest
+from ansible_collections.bunnynet.cloud.plugins.module_utils.team_members import TEAM_MEMBER, authorise
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SECRET_KEYS as VIDEO_LIBRARY_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY
 
@@ -262,6 +263,17 @@ class AccountReads:
             listed = self.client.get(FORWARDINGS_PATH) or {}
             return {configuration.get("app"): configuration for configuration in listed.get("items") or []}
         return self._read_once("log forwarding", None, index).get(app["id"])
+
+    def team_members(self):
+        """The account's team. Its endpoints take a token the API key is exchanged for (a POST that
+        changes nothing, the one request of a read that is not a GET); a client of their own carries
+        it, so that no other request of the run sends it."""
+        def read():
+            client = self.client
+            team = BunnyClient(client.session.headers["AccessKey"], client.api_url, client.timeout, client.retries,
+                               validate_certs=client.validate_certs)
+            return TEAM_MEMBER.list(authorise(team))
+        return self._read_once("team members", None, read)
 
     def files(self, zone):
         """The zone's files as the storage API lists them: path, size, checksum, sorted by path."""
@@ -693,8 +705,8 @@ SHIELD_SHAPE = Shape("shield", "shield_pull_zone_id", (
     # The role manages the Shield of a pull zone; a zone that protects none has nothing it could name.
 ), applies=lambda reads, zone: zone.get("pullZoneId") is not None,
     by_name=("shield_pull_zone_name", lambda reads, zone: reads.pull_zone_names().get(zone.get("pullZoneId"))), not_compared={
-    "shield_api_guardian_content": "no endpoint of the API returns the uploaded OpenAPI document; its title, version and operations show "
-                                   "in shield_api_guardian_endpoints",
+    "shield_api_guardian_content": "no endpoint of the API returns the uploaded OpenAPI document; the operations it declares are "
+                                   "shield_api_guardian_endpoints",
 })
 
 
@@ -979,6 +991,16 @@ REGISTRY_SHAPE = Shape("mc_registry", "mc_registry_display_name", (
 })
 
 
+# A member of the team is a resource of the account like a registry: a host of its own, found by its
+# address (which cannot change), its names and roles compared by the module's declaration.
+TEAM_MEMBER_SHAPE = Shape("team_member", "team_member_email", (
+    Fixed("team_member_email", lambda member: member["Email"]),
+    Options("team_member_", TEAM_MEMBER),
+), not_compared={
+    "team_member_password": "write-only: sent with the invitation, and never returned by a read",
+})
+
+
 KINDS = (
     Kind("pull_zone", "pull zone", "pull_zones", AccountReads.pull_zones, PULL_ZONE.project, "id", lambda zone: zone["name"], PULL_ZONE_SECRET_KEYS,
          shapes=(PULL_ZONE_SHAPE,)),
@@ -996,6 +1018,8 @@ KINDS = (
          lambda library: library["name"], VIDEO_LIBRARY_SECRET_KEYS, shapes=(VIDEO_LIBRARY_SHAPE,)),
     Kind("registry", "registry", "registries", AccountReads.registries, REGISTRY.project, "id", lambda registry: registry["display_name"],
          shapes=(REGISTRY_SHAPE,)),
+    Kind("team_member", "team member", "team_members", AccountReads.team_members, TEAM_MEMBER.project, "id", lambda member: member["email"],
+         shapes=(TEAM_MEMBER_SHAPE,)),
 )
 # The variables by which an inventory host names the resource it describes, as the roles take them.
 FINDERS = tuple(name for kind in KINDS for shape in kind.shapes for name in shape.finders())

@@ -44,6 +44,7 @@ from ansible_collections.bunnynet.cloud.plugins.modules import (
     shield_waf_rule,
     shield_zone,
     storage_zone,
+    team_member,
     videolibrary,
     videolibrary_referrer,
 )
@@ -122,6 +123,7 @@ ACCOUNT = dict(
         "Records": [{"Type": 0, "Name": "www", "Value": "192.0.2.10", "Ttl": 600},
                     {"Type": 4, "Name": "", "Value": "mail.example.com", "Priority": 10, "Ttl": 3600}],
     }],
+    team_members=[{"Email": "ana@example.com", "FirstName": "Ana", "LastName": "Silva", "Roles": ["SubuserManage", "SubuserSupport"]}],
     storage_zones=[{"Id": 4320, "Name": "site", "Region": "DE", "ReplicationRegions": ["NY"], "Rewrite404To200": True},
                    {"Id": 4321, "Name": "downloads", "Region": "DE", "Custom404FilePath": "/404.html"}],
 )
@@ -186,6 +188,7 @@ SETTINGS_MODULES = {
     "upload scanning configuration": (shield_upload_scanning, "shield_zone_id", 4102),
     "API Guardian configuration": (shield_api_guardian, "shield_zone_id", 4102),
     "log forwarding configuration": (mc_log_forwarding, "app_id", "shopApp01"),
+    "team member": (team_member, "email", "ana@example.com"),
 }
 # The storage zone of each storage role.
 STORAGE_ZONES = {"static_site": 4320, "storage_zone": 4321}
