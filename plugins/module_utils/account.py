@@ -690,11 +690,13 @@ SHIELD_SHAPE = Shape("shield", "shield_pull_zone_id", (
     # bot's "none" leaves it to its category), so that an action set by hand later is drift.
     ItemList("shield_bot_categories", BOT_CATEGORIES, lambda reads, zone: categories_of(reads.categorization(zone)), to_options=_category_options,
              to_api=lambda item, zone: {"category": CATEGORIES[item["category"]], "action": CATEGORY_ACTIONS[item["action"]]},
-             label=lambda category: name_of(CATEGORIES, category.get("category")), whole=False, owned=lambda category: True,
+             # A category the module has no name for (none the vendor documents) is none a task can set.
+             label=lambda category: name_of(CATEGORIES, category.get("category")), whole=False,
+             owned=lambda category: category.get("category") in CATEGORIES.values(),
              options=categorization_options()["categories"]["options"]),
     ItemList("shield_bots", CATEGORISED_BOTS, lambda reads, zone: bots_of(reads.categorization(zone)), to_options=_bot_options,
              to_api=lambda item, zone: {"userAgentMatch": item["name"], "action": BOT_ACTIONS[item["action"]]},
-             label=lambda bot: bot.get("userAgentMatch"), key=bot_key, whole=False, owned=lambda bot: True,
+             label=lambda bot: bot.get("userAgentMatch"), key=bot_key, whole=False, owned=lambda bot: bot.get("action") in BOT_ACTIONS.values(),
              options=categorization_options()["bots"]["options"]),
     # API Guardian's enforcement and each endpoint's checks, from one read; the endpoints are the
     # operations of the zone's document (none added or removed here), each written whole.

@@ -97,6 +97,8 @@ SHARED_OPTIONS = {"api_key", "api_url", "api_timeout", "api_retries", "api_silen
      {"shield_zone_id", "lock_timeout", "content", "endpoints", "enforce_authorization_validation", "force"}),
     ("storage_zone", "__storage_zone_options", "storage_zone",
      {"id", "name", "state", "return_passwords", "rotate_password", "rotate_read_only_password"}),
+    # The application is the role's; the token is a variable of its own (mc_rollout_log_forwarding_token).
+    ("mc_rollout", "__mc_rollout_log_forwarding_options", "mc_log_forwarding", {"app_id", "app_name", "state", "token"}),
     ("video_library", "__video_library_options", "videolibrary",
      {"id", "name", "state", "settings", "return_api_keys", "rotate_api_key", "rotate_read_only_api_key"}),
 ])
