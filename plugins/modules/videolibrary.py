@@ -233,12 +233,12 @@ EXAMPLES = r"""
     return_api_keys: true
   register: courses_keys
 
-- name: Give the upload service the library's read-only key
-  bunnynet.cloud.mc_container_template:
-    app_id: demoUploadApp01
-    name: uploader
-    secret_environment_variables:
-      STREAM_READ_ONLY_KEY: "{{ courses_keys.secrets.read_only_api_key }}"
+- name: Keep the read-only key for the course site's player, readable by its owner only
+  ansible.builtin.copy:
+    content: "STREAM_READ_ONLY_KEY={{ courses_keys.secrets.read_only_api_key }}\n"
+    dest: "{{ playbook_dir }}/courses-player.env"
+    mode: "0600"
+  no_log: true
 
 - name: Delete a library that is no longer used, with its videos
   bunnynet.cloud.videolibrary:
