@@ -639,10 +639,6 @@ class BotDetection(Part):
         return flat
 
 
-def _category_options(category):
-    return project_category(category)
-
-
 def _bot_options(bot):
     return {"name": bot.get("userAgentMatch"), "action": name_of(BOT_ACTIONS, bot.get("action"))}
 
@@ -688,7 +684,7 @@ SHIELD_SHAPE = Shape("shield", "shield_pull_zone_id", (
     Fixed("shield_custom_pages_purge", True),
     # The categories and the bots are the platform's, all of them written with their actions (a
     # bot's "none" leaves it to its category), so that an action set by hand later is drift.
-    ItemList("shield_bot_categories", BOT_CATEGORIES, lambda reads, zone: categories_of(reads.categorization(zone)), to_options=_category_options,
+    ItemList("shield_bot_categories", BOT_CATEGORIES, lambda reads, zone: categories_of(reads.categorization(zone)), to_options=project_category,
              to_api=lambda item, zone: {"category": CATEGORIES[item["category"]], "action": CATEGORY_ACTIONS[item["action"]]},
              # A category the module has no name for (none the vendor documents) is none a task can set.
              label=lambda category: name_of(CATEGORIES, category.get("category")), whole=False,
