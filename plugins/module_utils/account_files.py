@@ -6,8 +6,8 @@
 
 ``inventory_files(hosts, folder)`` gives every file as ``(path, content, mode)``: ``hosts.yml`` (a
 group per role), ``host_vars/<host>/main.yml`` (the role's variables), ``host_vars/<host>/vault.yml``
-(placeholders of the secrets the API never returns) and ``files/<host>.js`` (an Edge Script's
-code). ``write_files`` writes those whose content differs, so that exporting an unchanged account
+(placeholders of the secrets the API never returns), ``files/<host>.js`` (an Edge Script's code)
+and ``files/<host>-<page>.html`` (a Shield zone's custom pages). ``write_files`` writes those whose content differs, so that exporting an unchanged account
 again changes nothing.
 """
 
@@ -47,6 +47,16 @@ def host_files(host):
             {"name": secret["name"], "value": "{{ %s }}" % vault_variable(secret["name"])} for secret in secrets]
         vault.extend((vault_variable(secret["name"]), "the value of %s" % secret["name"]) for secret in secrets)
         comments.append("The API never returns a secret's value: each is a variable of vault.yml beside this file.")
+    if host["role"] == "shield" and variables.get("shield_custom_pages"):
+        # A page is HTML, which may hold "{{" (a script's own templates): in the variables it would be
+        # a template. From a file, through a lookup, it is text, taken as it is (trailing newline too).
+        pages = []
+        for page in variables.pop("shield_custom_pages"):
+            page_file = "files/%s-%s.html" % (name, page["page"])
+            files.append((page_file, page["content"], 0o644))
+            pages.append({"page": page["page"],
+                          "content": "{{ lookup('ansible.builtin.file', inventory_dir ~ '/%s', rstrip=false) }}" % page_file})
+        variables["shield_custom_pages"] = pages
     if host["role"] == "mc_rollout" and "mc_rollout_log_forwarding_token" in variables:
         variables["mc_rollout_log_forwarding_token"] = "{{ %s }}" % vault_variable("log_forwarding_token")
         vault.append((vault_variable("log_forwarding_token"), "the token of the application's log forwarding"))

@@ -41,6 +41,8 @@ def account(sandbox):
     site = sandbox.api("POST", "/storagezone", {"Name": "adopt-site", "Region": "DE", "ReplicationRegions": ["NY"]})
     sandbox.api("POST", "/pullzone", {"Name": "adopt-site-cdn", "OriginType": 2, "StorageZoneId": site["Id"]})
     sandbox.api("POST", "/storagezone", {"Name": "adopt-backups", "Region": "DE"})
+    # A custom page whose HTML holds what a template would take for its own, and a trailing newline.
+    sandbox.api("PUT", "/shield/shield-zone/4102/custom-page/block", "<h1>Blocked</h1><p>{{ visitor.ip }}</p>\n")
     (sandbox.folder / "account.bunnynet.yml").write_text(SOURCE)
     return sandbox
 
@@ -102,6 +104,10 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     shield = yaml.safe_load((folder / "host_vars" / "shield_zone_pull-zone-4711" / "main.yml").read_text())
     assert shield["shield_bot_detection"]["execution_mode"] in ("log_only", "challenge")
     assert {managed["name"] for managed in shield["shield_managed_lists"]} >= {"Tor exit nodes", "VPN providers"}
+    # The page is a file the variables read through a lookup, taken as it is, never as a template.
+    assert [page["page"] for page in shield["shield_custom_pages"]] == ["block"]
+    assert "lookup('ansible.builtin.file'" in shield["shield_custom_pages"][0]["content"]
+    assert "{{ visitor.ip }}" in (folder / "files" / "shield_zone_pull-zone-4711-block.html").read_text()
     zone = yaml.safe_load((folder / "host_vars" / "pull_zone_demo-assets" / "main.yml").read_text())
     assert zone["pullzone_domains_pull_zone_id"] == 10
     assert zone["pullzone_domains_hostnames"] == [{"name": "cdn.demo.example", "force_ssl": False}]

@@ -2,6 +2,8 @@
 must be what the roles' modules find already in place, so each test runs those modules in check
 mode with the exported variables and expects no change."""
 
+import yaml
+
 from ansible_collections.bunnynet.cloud.plugins.module_utils import account
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account_files import host_files
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyClient
@@ -362,3 +364,15 @@ def test_an_applications_log_forwarding_is_exported_with_its_token_left_to_the_v
     # The account's configurations are one list, read once for every application.
     assert [entry["path"] for entry in simulator.requests()].count("/mc/log/forwarding") == 1
 
+
+
+def test_a_shield_zones_custom_pages_are_written_as_files_the_variables_read_as_text():
+    host = dict(host="shield_zone_pull-zone-7", kind="shield_zone", name="pull-zone-7", id=41, role="shield",
+                variables={"shield_pull_zone_id": 7, "shield_custom_pages": [{"page": "block", "content": "<p>{{ visitor }}</p>\n"}]})
+
+    files = {path: content for path, content, _mode in host_files(host)}
+
+    assert files["files/shield_zone_pull-zone-7-block.html"] == "<p>{{ visitor }}</p>\n"
+    written = yaml.safe_load(files["host_vars/shield_zone_pull-zone-7/main.yml"])
+    assert written["shield_custom_pages"] == [
+        {"page": "block", "content": "{{ lookup('ansible.builtin.file', inventory_dir ~ '/files/shield_zone_pull-zone-7-block.html', rstrip=false) }}"}]
