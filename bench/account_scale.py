@@ -2,13 +2,14 @@
 
 An account of N resources of each kind (pull zones with hostnames and rules, DNS zones with records,
 storage zones with files, Shield zones with rules, Edge Scripts, applications, video libraries,
-registries) is read by `ansible-inventory` with the account inventory plugin, exported with
+registries, team members) is read by `ansible-inventory` with the account inventory plugin, exported with
 `ansible-playbook bunnynet.cloud.export`, and audited against that export with
 `ansible-playbook bunnynet.cloud.audit`: the commands a user runs, each a process of its own
 whose CPU time (its own and its workers') and peak memory are measured; the simulator logs the
 requests. The export must take at most twice, and the whole audit at most three times, the CPU of
-the inventory plugin's read; each sends GETs only: the list pages, and the reads the API forces for
-what a list leaves out (counted by what they read); CPU per resource stays flat (linear growth).
+the inventory plugin's read; each sends GETs only (but the key exchanged for the team endpoints'
+token, a POST that changes nothing): the list pages, and the reads the API forces for what a list
+leaves out (counted by what they read); CPU per resource stays flat (linear growth).
 
 By default it measures 10 and 40 resources of each kind (the test pipeline runs it); `--full`
 measures 10, 100 and 1000 and rewrites its results in docs/performance.md.
@@ -30,7 +31,9 @@ from collection import ROOT, benchmark_main, check  # noqa: E402
 
 RESULTS_START = "<!-- account results: written by python bench/account_scale.py --full -->"
 RESULTS_END = "<!-- end of account results -->"
-KINDS = 8
+KINDS = 9
+# The one POST a read sends: the API key exchanged for the team endpoints' token, which changes nothing.
+EXCHANGE = ("POST", "/apikey/exchange")
 EXPORT_TARGET = 2.0
 AUDIT_TARGET = 3.0
 # CPU per resource may grow this much from the smallest account to the largest before it is not linear.
@@ -41,9 +44,12 @@ ACCOUNT_SOURCE = "plugin: bunnynet.cloud.account\n"
 FORCED_READS = (
     ("applications", re.compile(r"^/mc/apps/[^/]+$")),
     ("scripts' code, secrets and live releases", re.compile(r"^/compute/script/\d+/(code|secrets|releases)")),
-    ("Shield zones' rules, lists and bot detection", re.compile(r"^/shield/(waf/custom-rules|rate-limits|shield-zone)/\d+")),
+    ("Shield zones' rules, lists, bot detection, upload scanning, custom pages, bot categorisation and API Guardian",
+     re.compile(r"^/shield/(waf/custom-rules|rate-limits|shield-zone)/\d+")),
     ("storage zones' folders", re.compile(r"^/storage/")),
     ("video libraries' pull zones", re.compile(r"^/pullzone/\d+$")),
+    # One list of every application's configuration, read once for the account.
+    ("applications' log forwarding", re.compile(r"^/mc/log/forwarding$")),
 )
 
 
@@ -75,6 +81,8 @@ def account_fixtures(count):
                     "Records": [{"Type": 0, "Name": "www", "Value": "192.0.2.10"}, {"Type": 2, "Name": "cdn", "Value": "zone.b-cdn.net"}]}
                    for index in range(count)],
         storage_zones=[{"Id": 4000 + index, "Name": "files-%d" % index, "Region": "DE"} for index in range(count)],
+        team_members=[{"Email": "member-%d@example.com" % index, "FirstName": "Member", "LastName": str(index), "Roles": ["SubuserManage"]}
+                      for index in range(count)],
     )
 
 
@@ -108,7 +116,8 @@ def measure(simulator, workdir, command):
     logged = simulator.requests()
     forced = {name: sum(bool(pattern.match(entry["path"])) for entry in logged) for name, pattern in FORCED_READS}
     return dict(cpu=(after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime), memory_kib=after.ru_maxrss, seconds=seconds,
-                requests=len(logged), writes=sum(entry["method"] != "GET" for entry in logged), forced=forced, output=completed.stdout)
+                requests=len(logged), writes=sum(entry["method"] != "GET" and (entry["method"], entry["path"]) != EXCHANGE for entry in logged),
+                forced=forced, output=completed.stdout)
 
 
 def run(simulator, workdir, size, results):

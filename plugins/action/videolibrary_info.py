@@ -2,13 +2,7 @@
 # Copyright: (c) 2026, bunnynet.cloud contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""Runs bunnynet.cloud.videolibrary_info in the task's worker process on a local connection (see plugin_utils/in_process.py).
-
-With return_api_keys the result holds the library's keys: the task's result is then hidden from
-output as no_log hides it, and only what the task registers sees them.
-"""
-
-from ansible.module_utils.parsing.convert_bool import boolean
+"""Runs bunnynet.cloud.videolibrary_info in the task's worker process on a local connection (see plugin_utils/in_process.py)."""
 
 from ansible_collections.bunnynet.cloud.plugins.modules import videolibrary_info
 from ansible_collections.bunnynet.cloud.plugins.plugin_utils.in_process import InProcessAction
@@ -16,9 +10,3 @@ from ansible_collections.bunnynet.cloud.plugins.plugin_utils.in_process import I
 
 class ActionModule(InProcessAction):
     module = videolibrary_info
-
-    def run(self, tmp=None, task_vars=None):
-        result = super().run(tmp, task_vars)
-        if boolean(self._task.args.get("return_api_keys", False), strict=False):
-            result["_ansible_no_log"] = True
-        return result

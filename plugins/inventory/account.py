@@ -10,8 +10,10 @@ author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 description:
   - Reads the resources of a bunny.net account (pull zones, DNS zones, storage zones, Shield
-    zones, Edge Scripts, Magic Containers applications and video libraries) and adds each one as
-    a host, in a group per kind, with its record as host variables.
+    zones, Edge Scripts, Magic Containers applications, video libraries, container registries and
+    the members of the account's team) and adds each one as a host, in a group per kind, with its
+    record as host variables. The account has no variables of its own; whatever it holds that has
+    an id and a life of its own (a registry, a team member) is a host of its kind.
   - Every page of every list is read. The values of secrets (zone security keys, storage zone
     passwords, video library API keys, script deployment keys, certificate keys) are left out of
     the host variables.
@@ -21,7 +23,9 @@ description:
     (C(shield_zone_pull-zone-4711)). When two resources of a kind would get the same name, each gets
     its id appended.
   - The source file's name must end in C(bunnynet.yml) or C(bunnynet.yaml).
-  - Nothing is written to the account; the plugin only reads.
+  - Nothing is written to the account; the plugin only reads. The team endpoints take a token the API
+    key is exchanged for first (C(POST /apikey/exchange), which changes nothing), the one request
+    that is not a C(GET); leave V(team_member) out of O(kinds) to send none.
 extends_documentation_fragment:
   - ansible.builtin.constructed
   - ansible.builtin.inventory_cache
@@ -69,8 +73,8 @@ options:
       - The kinds of resources to list; the others are not read at all.
     type: list
     elements: str
-    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry]
-    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry]
+    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry, team_member]
+    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry, team_member]
   storage_url:
     description:
       - Base URL of the storage API, for the manifests of the storage zones' files with
@@ -86,7 +90,7 @@ options:
     description:
       - Also give each host C(bunnynet_role), the collection's role that manages a resource of its
         kind (V(pullzone_domains), V(dns_zone), V(static_site), V(storage_zone), V(shield),
-        V(edge_script_deploy), V(mc_rollout), V(video_library), V(mc_registry)), and
+        V(edge_script_deploy), V(mc_rollout), V(video_library), V(mc_registry), V(team_member)), and
         C(bunnynet_role_variables), that role's variables as the resource is now, every field the
         role's modules manage, as M(bunnynet.cloud.account_export) writes them out.
       - C(bunnynet_role) is null where no role manages the resource as it is (a Shield zone that
@@ -95,8 +99,10 @@ options:
         the role manages the two zones and leaves the files as they are; its files are listed with
         their size and checksum, as for a V(storage_zone).
       - Costs the reads the API forces for what a list leaves out (a script's code, secrets and live
-        release, a Shield zone's rules, access lists and bot detection, a storage zone's files, a
-        video library's pull zone). Secret values, which the API never returns, are null.
+        release, a Shield zone's rules, access lists, bot detection, upload scanning, custom pages
+        (one read per page type), bot categorisation and API Guardian, a storage zone's files, a
+        video library's pull zone, the account's log forwarding configurations, once). Secret
+        values, which the API never returns or the export leaves to a vault, are null.
     type: bool
     default: false
 requirements:
@@ -107,7 +113,7 @@ notes:
     it (snake_case keys), without the values of secrets.
   - The groups of the kinds are C(bunnynet_pull_zones), C(bunnynet_dns_zones),
     C(bunnynet_storage_zones), C(bunnynet_shield_zones), C(bunnynet_edge_scripts),
-    C(bunnynet_apps), C(bunnynet_video_libraries) and C(bunnynet_registries).
+    C(bunnynet_apps), C(bunnynet_video_libraries), C(bunnynet_registries) and C(bunnynet_team_members).
   - To turn the account into an inventory of host variables that the collection's roles take,
     run the C(bunnynet.cloud.export) playbook with this inventory source.
 seealso:

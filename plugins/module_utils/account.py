@@ -28,6 +28,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles impor
     drift,
     snake,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError, BunnyClient
 from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_names import comparable_name
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_records import (
@@ -56,9 +57,16 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SECRET_KEYS as SCRIPT_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import app_options
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP, USER_MAPS, app_patch, merge_app
+from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_log_forwarding import FORWARDINGS_PATH, LOG_FORWARDING
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_registries import REGISTRY
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_templates import ENTRY_POINT_MEMBERS, template_patch
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_optimizer_classes import (
+    OPTIMIZER_CLASSES,
+    class_options,
+    project_class,
+    wanted_class,
+)
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import ORIGIN_TYPES, PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
@@ -71,6 +79,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
     wanted_hostnames,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import name_of
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import BOT_CATEGORIZATION_NOT_IN_PLAN
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import (
     CUSTOM_ACCESS_LISTS,
     MANAGED_ACCESS_LISTS,
@@ -80,16 +89,40 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists
     read_overview,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import argument_spec as access_list_spec
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_api_guardian import (
+    ENDPOINT_SWITCHES,
+    endpoint_options,
+    endpoint_request,
+    project_endpoint,
+    read_guardian,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_api_guardian_endpoints import GUARDIAN_ENDPOINTS, endpoint_key
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_categorization import (
+    BOT_ACTIONS,
+    BOT_CATEGORIES,
+    CATEGORIES,
+    CATEGORISED_BOTS,
+    CATEGORY_ACTIONS,
+    bot_key,
+    bots_of,
+    categories_of,
+    categorization_options,
+    project_category,
+    read_categorization,
+)
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detection import (
     bot_detection_options,
     project_bot_detection,
     read_bot_detection,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_custom_pages import CUSTOM_PAGES, PAGE_TYPES, read_pages
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMITS, WAF_RULES, desired_rule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import argument_spec as shield_rules_spec
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_settings import API_GUARDIAN_CONFIGURATION, UPLOAD_SCANNING
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import PLANS, SHIELD_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import SECRET_KEYS as STORAGE_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE, is_excluded, local_files, storage_manifest
+from ansible_collections.bunnynet.cloud.plugins.module_utils.team_members import TEAM_MEMBER, authorise
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SECRET_KEYS as VIDEO_LIBRARY_SECRET_KEYS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY
 
@@ -199,6 +232,48 @@ class AccountReads:
     def library(self, library):
         """A video library with the token authentication settings its pull zone keeps."""
         return self._read_once("library", library["Id"], lambda: VIDEO_LIBRARY.with_zone_settings(self.client, library))
+
+    def upload_scanning(self, zone):
+        return self._read_once("upload scanning", zone["shieldZoneId"], lambda: UPLOAD_SCANNING.read(self.client, zone["shieldZoneId"]))
+
+    def guardian(self, zone):
+        """The zone's API Guardian, one read for its configuration and its endpoints."""
+        return self._read_once("api guardian", zone["shieldZoneId"], lambda: read_guardian(self.client, zone["shieldZoneId"]) or {})
+
+    def custom_pages(self, zone):
+        """The zone's custom pages: the API has one read per page type, and no list of them."""
+        return self._read_once("custom pages", zone["shieldZoneId"], lambda: read_pages(self.client, zone["shieldZoneId"]))
+
+    def categorization(self, zone):
+        """The zone's bot categories and bots, one read; none on a plan without bot detection, which refuses the read."""
+        def read():
+            if zone.get("planType") == BASIC_PLAN:
+                return []
+            try:
+                return read_categorization(self.client, zone["shieldZoneId"])
+            except BunnyApiError as error:
+                if error.error_key == BOT_CATEGORIZATION_NOT_IN_PLAN:
+                    return []
+                raise
+        return self._read_once("bot categorization", zone["shieldZoneId"], read)
+
+    def log_forwarding(self, app):
+        """An application's log forwarding configuration, or None: the account's configurations are one list, read once."""
+        def index():
+            listed = self.client.get(FORWARDINGS_PATH) or {}
+            return {configuration.get("app"): configuration for configuration in listed.get("items") or []}
+        return self._read_once("log forwarding", None, index).get(app["id"])
+
+    def team_members(self):
+        """The account's team. Its endpoints take a token the API key is exchanged for (a POST that
+        changes nothing, the one request of a read that is not a GET); a client of their own carries
+        it, so that no other request of the run sends it."""
+        def read():
+            client = self.client
+            team = BunnyClient(client.session.headers["AccessKey"], client.api_url, client.timeout, client.retries,
+                               validate_certs=client.validate_certs)
+            return TEAM_MEMBER.list(authorise(team))
+        return self._read_once("team members", None, read)
 
     def files(self, zone):
         """The zone's files as the storage API lists them: path, size, checksum, sorted by path."""
@@ -319,6 +394,11 @@ PULL_ZONE_SHAPE = Shape("pullzone_domains", "pullzone_domains_pull_zone_id", (
              to_api=lambda item, zone: desired_content(item), key=lambda rule: rule.get("Description"), ordered=True,
              whole="pullzone_domains_edge_rules_purge", options=edge_rule_options()["rules"]["options"]),
     EdgeRulesPurge(),
+    # The zone's read holds its image classes: a set by name, each with the transformations it sets.
+    ItemList("pullzone_domains_optimizer_classes", OPTIMIZER_CLASSES, lambda reads, zone: zone.get("OptimizerClasses") or [],
+             to_options=project_class, to_api=lambda item, zone: wanted_class(item), whole="pullzone_domains_optimizer_classes_purge",
+             options=class_options()["classes"]["options"]),
+    Fixed("pullzone_domains_optimizer_classes_purge", True),
     Fixed("pullzone_domains_purge", True),
 ), by_name=("pullzone_domains_pull_zone_name", lambda reads, zone: zone["Name"]), not_compared={
     "pullzone_domains_complete_external_dns_certificate": "a step of issuing a certificate whose DNS is elsewhere, not something a read returns",
@@ -559,6 +639,28 @@ class BotDetection(Part):
         return flat
 
 
+def _bot_options(bot):
+    return {"name": bot.get("userAgentMatch"), "action": name_of(BOT_ACTIONS, bot.get("action"))}
+
+
+def _endpoint_options(endpoint):
+    """An API Guardian endpoint as an item of shield_api_guardian's endpoints: its operation and every check it sets."""
+    projected = project_endpoint(endpoint)
+    options = {"method": projected["request_method"], "path": projected["request_path"]}
+    options.update((option, projected[option]) for option, _api in ENDPOINT_SWITCHES)
+    options["injection_detection"] = projected["injection_detection"]
+    rate_limit = dict(projected["rate_limit"])
+    # A count below 1 is a rate limit never set (the module takes at least 1): left as it is.
+    if not isinstance(rate_limit.get("requests"), int) or rate_limit["requests"] < 1:
+        rate_limit.pop("requests")
+    options["rate_limit"] = settled(rate_limit) or None
+    return settled(options)
+
+
+def _guardian_endpoints(reads, zone):
+    return list(reads.guardian(zone).get("endpoints") or [])
+
+
 SHIELD_SHAPE = Shape("shield", "shield_pull_zone_id", (
     Fixed("shield_pull_zone_id", lambda zone: zone.get("pullZoneId")),
     Settings("shield_zone_settings", SHIELD_ZONE),
@@ -574,9 +676,36 @@ SHIELD_SHAPE = Shape("shield", "shield_pull_zone_id", (
              to_api=lambda item, zone: settled({name: item.get(name) for name in ("name", "enabled", "action")}), whole=False,
              options=access_list_spec()["managed_lists"]["options"]),
     BotDetection(),
+    Settings("shield_upload_scanning", UPLOAD_SCANNING, record_of=lambda reads, zone: reads.upload_scanning(zone)),
+    # One read per page type (the API lists none); a page the role's list leaves out is drift: the role removes it.
+    ItemList("shield_custom_pages", CUSTOM_PAGES, lambda reads, zone: reads.custom_pages(zone), to_options=dict,
+             to_api=lambda item, zone: {"page": item["page"], "content": item["content"]}, whole="shield_custom_pages_purge",
+             options=dict(page=dict(type="str", required=True, choices=list(PAGE_TYPES)), content=dict(type="str", required=True))),
+    Fixed("shield_custom_pages_purge", True),
+    # The categories and the bots are the platform's, all of them written with their actions (a
+    # bot's "none" leaves it to its category), so that an action set by hand later is drift.
+    ItemList("shield_bot_categories", BOT_CATEGORIES, lambda reads, zone: categories_of(reads.categorization(zone)), to_options=project_category,
+             to_api=lambda item, zone: {"category": CATEGORIES[item["category"]], "action": CATEGORY_ACTIONS[item["action"]]},
+             # A category the module has no name for (none the vendor documents) is none a task can set.
+             label=lambda category: name_of(CATEGORIES, category.get("category")), whole=False,
+             owned=lambda category: category.get("category") in CATEGORIES.values(),
+             options=categorization_options()["categories"]["options"]),
+    ItemList("shield_bots", CATEGORISED_BOTS, lambda reads, zone: bots_of(reads.categorization(zone)), to_options=_bot_options,
+             to_api=lambda item, zone: {"userAgentMatch": item["name"], "action": BOT_ACTIONS[item["action"]]},
+             label=lambda bot: bot.get("userAgentMatch"), key=bot_key, whole=False, owned=lambda bot: bot.get("action") in BOT_ACTIONS.values(),
+             options=categorization_options()["bots"]["options"]),
+    # API Guardian's enforcement and each endpoint's checks, from one read; the endpoints are the
+    # operations of the zone's document (none added or removed here), each written whole.
+    Settings("shield_api_guardian", API_GUARDIAN_CONFIGURATION, record_of=lambda reads, zone: reads.guardian(zone).get("configuration") or {}),
+    ItemList("shield_api_guardian_endpoints", GUARDIAN_ENDPOINTS, _guardian_endpoints, to_options=_endpoint_options,
+             to_api=lambda item, zone: endpoint_request(item), label=lambda endpoint: "%s %s" % endpoint_key(endpoint), whole=False,
+             owned=lambda endpoint: True, options=endpoint_options()),
     # The role manages the Shield of a pull zone; a zone that protects none has nothing it could name.
 ), applies=lambda reads, zone: zone.get("pullZoneId") is not None,
-    by_name=("shield_pull_zone_name", lambda reads, zone: reads.pull_zone_names().get(zone.get("pullZoneId"))))
+    by_name=("shield_pull_zone_name", lambda reads, zone: reads.pull_zone_names().get(zone.get("pullZoneId"))), not_compared={
+    "shield_api_guardian_content": "no endpoint of the API returns the uploaded OpenAPI document; the operations it declares are "
+                                   "shield_api_guardian_endpoints",
+})
 
 
 class ScriptCode(Part):
@@ -789,11 +918,35 @@ def _hidden(value, secrets, option="environment_variables"):
     return value
 
 
+class LogForwardingToken(Part):
+    """The token of an application's log forwarding: a secret, so the export writes a vault
+    placeholder (only where the account has one) and the audit never compares it."""
+
+    variable = "mc_rollout_log_forwarding_token"
+
+    def fields(self):
+        return []
+
+    def variables(self):
+        return []
+
+    def export(self, reads, record):
+        return {self.variable: None} if (reads.log_forwarding(record) or {}).get("token") else {}
+
+    def drift(self, reads, record, variables):
+        return []
+
+
 APP_SHAPE = Shape("mc_rollout", "mc_rollout_app_id", (
     Fixed("mc_rollout_app_id", lambda app: app["id"]),
     Application(),
+    # Where the application's logs go, from the account's one list of configurations; all null for
+    # an application that forwards none, so that one configured later is drift.
+    Settings("mc_rollout_log_forwarding", LOG_FORWARDING, exclude=("token",), record_of=lambda reads, app: reads.log_forwarding(app) or {}),
+    LogForwardingToken(),
 ), by_name=("mc_rollout_app_name", lambda reads, app: app["name"]), not_compared={
     "mc_rollout_create": "how a first run creates the application; once it exists, mc_rollout_app holds its settings",
+    "mc_rollout_log_forwarding_token": "a secret: the export writes a vault placeholder, and the audit never opens the vault",
 })
 
 VIDEO_LIBRARY_SHAPE = Shape("video_library", "video_library_name", (
@@ -836,6 +989,16 @@ REGISTRY_SHAPE = Shape("mc_registry", "mc_registry_display_name", (
 })
 
 
+# A member of the team is a resource of the account like a registry: a host of its own, found by its
+# address (which cannot change), its names and roles compared by the module's declaration.
+TEAM_MEMBER_SHAPE = Shape("team_member", "team_member_email", (
+    Fixed("team_member_email", lambda member: member["Email"]),
+    Options("team_member_", TEAM_MEMBER),
+), not_compared={
+    "team_member_password": "write-only: sent with the invitation, and never returned by a read",
+})
+
+
 KINDS = (
     Kind("pull_zone", "pull zone", "pull_zones", AccountReads.pull_zones, PULL_ZONE.project, "id", lambda zone: zone["name"], PULL_ZONE_SECRET_KEYS,
          shapes=(PULL_ZONE_SHAPE,)),
@@ -853,6 +1016,8 @@ KINDS = (
          lambda library: library["name"], VIDEO_LIBRARY_SECRET_KEYS, shapes=(VIDEO_LIBRARY_SHAPE,)),
     Kind("registry", "registry", "registries", AccountReads.registries, REGISTRY.project, "id", lambda registry: registry["display_name"],
          shapes=(REGISTRY_SHAPE,)),
+    Kind("team_member", "team member", "team_members", AccountReads.team_members, TEAM_MEMBER.project, "id", lambda member: member["email"],
+         shapes=(TEAM_MEMBER_SHAPE,)),
 )
 # The variables by which an inventory host names the resource it describes, as the roles take them.
 FINDERS = tuple(name for kind in KINDS for shape in kind.shapes for name in shape.finders())

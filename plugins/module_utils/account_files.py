@@ -6,8 +6,8 @@
 
 ``inventory_files(hosts, folder)`` gives every file as ``(path, content, mode)``: ``hosts.yml`` (a
 group per role), ``host_vars/<host>/main.yml`` (the role's variables), ``host_vars/<host>/vault.yml``
-(placeholders of the secrets the API never returns) and ``files/<host>.js`` (an Edge Script's
-code). ``write_files`` writes those whose content differs, so that exporting an unchanged account
+(placeholders of the secrets the API never returns), ``files/<host>.js`` (an Edge Script's code)
+and ``files/<host>-<page>.html`` (a Shield zone's custom pages). ``write_files`` writes those whose content differs, so that exporting an unchanged account
 again changes nothing.
 """
 
@@ -47,6 +47,20 @@ def host_files(host):
             {"name": secret["name"], "value": "{{ %s }}" % vault_variable(secret["name"])} for secret in secrets]
         vault.extend((vault_variable(secret["name"]), "the value of %s" % secret["name"]) for secret in secrets)
         comments.append("The API never returns a secret's value: each is a variable of vault.yml beside this file.")
+    if host["role"] == "shield" and variables.get("shield_custom_pages"):
+        # A page is HTML, which may hold "{{" (a script's own templates): in the variables it would be
+        # a template. From a file, through a lookup, it is text, taken as it is (trailing newline too).
+        pages = []
+        for page in variables.pop("shield_custom_pages"):
+            page_file = "files/%s-%s.html" % (name, page["page"])
+            files.append((page_file, page["content"], 0o644))
+            pages.append({"page": page["page"],
+                          "content": "{{ lookup('ansible.builtin.file', inventory_dir ~ '/%s', rstrip=false) }}" % page_file})
+        variables["shield_custom_pages"] = pages
+    if host["role"] == "mc_rollout" and "mc_rollout_log_forwarding_token" in variables:
+        variables["mc_rollout_log_forwarding_token"] = "{{ %s }}" % vault_variable("log_forwarding_token")
+        vault.append((vault_variable("log_forwarding_token"), "the token of the application's log forwarding"))
+        comments.append("The log forwarding's token is a secret: it is a variable of vault.yml beside this file.")
     if host["role"] == "mc_registry" and "mc_registry_password" in variables:
         variables["mc_registry_password"] = "{{ %s }}" % vault_variable("registry_password")
         vault.append((vault_variable("registry_password"), "the registry's password"))
@@ -59,8 +73,8 @@ def host_files(host):
     notes = "".join("\n" + "".join("# %s\n" % line for line in comment.splitlines()) for comment in comments)
     files.append(("host_vars/%s/main.yml" % name, header + _yaml(variables) + notes, 0o644))
     if vault:
-        lines = ["# The values of %s's secrets, which the API never returns, so the export could not" % host["name"],
-                 "# write them. Put each value in place of its placeholder, then encrypt this file:",
+        lines = ["# The values of %s's secrets, which the API never returns (or the export never writes out)," % host["name"],
+                 "# so they are not here. Put each value in place of its placeholder, then encrypt this file:",
                  "#   ansible-vault encrypt host_vars/%s/vault.yml" % name,
                  "# A placeholder left here changes nothing in the account until a resource of this name is created."]
         lines.extend("%s: REPLACE-WITH-%s" % (variable, re.sub(r"\s+", "-", what.upper())) for variable, what in vault)

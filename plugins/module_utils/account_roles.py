@@ -166,7 +166,8 @@ class ItemList(Part):
     record an item of the variable asks for, which ``items`` (the module's ``Items`` declaration)
     keys and compares: exactly as the module's plan does. ``label(item)`` names an item in a drift
     (by default its key). Items the platform owns (``items.platform``) are neither written nor
-    missed. With ``whole`` the list is the whole of the parent's (the role purges): an item of
+    missed; ``owned`` says otherwise where every item is the platform's and the list is what the
+    account sets of each (a bot's action, an API Guardian endpoint's checks). With ``whole`` the list is the whole of the parent's (the role purges): an item of
     the account the variable lacks is drift too; ``whole`` may name the variable that says so
     instead. With ``ordered`` the order is part of it (edge rules run in the order listed): another
     order is drift of the list. ``secret`` names the options of an item the API never returns (a
@@ -176,7 +177,7 @@ class ItemList(Part):
     """
 
     def __init__(self, variable, items, present, to_options, to_api, label=None, key=None, whole=True, ordered=False, secret=(),
-                 options=None):
+                 options=None, owned=None):
         self.variable = variable
         self.items = items
         self.present = present
@@ -188,6 +189,7 @@ class ItemList(Part):
         self.ordered = ordered
         self.secret = secret
         self.validator = ArgumentSpecValidator(options) if options else None
+        self.owned = owned or (lambda item: not items.platform(item))
 
     def _as_module_takes(self, listed):
         if self.validator is None:
@@ -215,7 +217,7 @@ class ItemList(Part):
                 for item in value]
 
     def _present(self, reads, record):
-        return [item for item in self.present(reads, record) if not self.items.platform(item)]
+        return [item for item in self.present(reads, record) if self.owned(item)]
 
     def export(self, reads, record):
         return {self.variable: [self.to_options(item) for item in self._present(reads, record)]}

@@ -14,7 +14,7 @@ player controls, playback speeds) are options that take a list.
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.key_rotation import ROTATE_OPTION, hand_over, rotate
+from ansible_collections.bunnynet.cloud.plugins.module_utils.key_rotation import RETURN_OPTION, ROTATE_OPTION, hand_over, rotate
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import kind_problem
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_settings import BOOL, INT, STR, STRINGS, Enum
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes, unknown_names
@@ -180,16 +180,6 @@ def cdn_hostname(zone):
     return next((hostname.get("Value") for hostname in (zone or {}).get("Hostnames") or [] if hostname.get("IsSystemHostname")), None)
 
 
-# The library's API keys are returned only when a task asks for them with this option (the action
-# plugin then hides the task's whole result from output, as no_log does).
-RETURN_API_KEYS_OPTION = dict(type="bool", default=False)
-
-
-def secret_keys(params):
-    """The result keys to mask: the API keys, unless the task asked for them."""
-    return () if params.get("return_api_keys") else SECRET_KEYS
-
-
 VIDEO_LIBRARY = VideoLibraryResource(
     noun="video library",
     result_key="video_library",
@@ -230,9 +220,9 @@ def desired_library(params):
     return wanted
 
 
-# --- The API keys: rotated on request ---------------------------------------------------------------
+# --- The API keys: rotated, or returned on request ------------------------------------------------------
 
-API_KEY_OPTIONS = dict(rotate_api_key=dict(ROTATE_OPTION), rotate_read_only_api_key=dict(ROTATE_OPTION))
+API_KEY_OPTIONS = dict(rotate_api_key=dict(ROTATE_OPTION), rotate_read_only_api_key=dict(ROTATE_OPTION), return_api_keys=dict(RETURN_OPTION))
 # Each key by its name under the result's secrets, its API name, and the reset that makes a new one.
 API_KEYS = (
     ("api_key", "ApiKey", "/resetApiKey"),
@@ -244,7 +234,8 @@ HANDED_OVER = dict([(name, api) for name, api, _reset in API_KEYS], api_access_k
 
 
 def plan_api_keys(module, plan):
-    """Add to the library's plan the key resets asked for, and the keys under the result's ``secrets`` after one."""
+    """Add to the library's plan the key resets asked for, and the keys under the result's ``secrets``
+    when one was reset or the task asked for them; the library keeps them masked."""
     params = module.params
     if params["state"] == "absent" or plan.problems:
         return plan
@@ -252,7 +243,7 @@ def plan_api_keys(module, plan):
         if params["rotate_" + name]:
             rotate(module, plan, VIDEO_LIBRARY, name, api,
                    lambda record, reset=reset: ("POST", VIDEO_LIBRARY.path(record["Id"]) + reset, None, None))
-    if plan.result.get("rotated"):
+    if plan.result.get("rotated") or params["return_api_keys"]:
         hand_over(module, plan, VIDEO_LIBRARY, HANDED_OVER,
                   check_mode_values=dict(api_access_key=None) if params["rotate_api_key"] else None)
     return plan

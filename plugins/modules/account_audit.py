@@ -26,7 +26,7 @@ options:
         (C(pullzone_domains_pull_zone_id) or C(_name), C(dns_zone_domain), C(shield_pull_zone_id)
         or C(_name), C(edge_script_deploy_name), C(mc_rollout_app_id) or C(_name),
         C(static_site_name), C(storage_zone_name), C(video_library_name),
-        C(mc_registry_display_name)); a host that has none is reported in RV(errors).
+        C(mc_registry_display_name), C(team_member_email)); a host that has none is reported in RV(errors).
     type: list
     elements: str
     default: [all]

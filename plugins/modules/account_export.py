@@ -30,8 +30,8 @@ options:
     description: The kinds of resources to export.
     type: list
     elements: str
-    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry]
-    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry]
+    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry, team_member]
+    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry, team_member]
   hosts:
     description:
       - A pattern (shell-style, as C(fnmatch) matches) of the inventory host names to export, such

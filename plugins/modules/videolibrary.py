@@ -127,9 +127,10 @@ options:
         type: int
   return_api_keys:
     description:
-      - Return the library's API keys (C(api_key), C(read_only_api_key), C(api_access_key)) instead of
-        masking them, to hand on to what needs them (a site's upload form, a secret store).
-      - They are secrets. With V(true) the task's whole result is hidden from output as O(ignore:no_log)
+      - Return the library's API keys under RV(secrets) (RV(secrets.api_key), RV(secrets.read_only_api_key)),
+        to hand on to what needs them (a site's upload form, a secret store). RV(video_library) keeps
+        them masked.
+      - They are secrets. The task's whole result is then hidden from output as O(ignore:no_log)
         hides it (its action plugin marks it so), and is visible only to what the task registers; keep
         it out of logs yourself when you print or store it.
     type: bool
@@ -140,7 +141,7 @@ options:
         key at once, so hand the new one on in the same play (see the collection's
         docs/keys-and-certificates.md).
       - A rotation happens only when asked; every run with V(true) rotates again.
-      - The new key is returned under RV(secrets.api_key), and only there, even with O(return_api_keys=true).
+      - The new key is returned under RV(secrets.api_key), and only there.
     type: bool
     default: false
   rotate_read_only_api_key:
@@ -177,8 +178,8 @@ notes:
   - Deleting a library (O(state=absent)) deletes its videos and the pull zone it delivers through.
   - With O(id) and O(name), the library is renamed to O(name).
   - The library's API keys are secrets. They are masked in results, diffs and failures, and kept out
-    of the output at any verbosity, unless O(return_api_keys=true) asks for them. A task that rotates
-    one gets them under RV(secrets) only, and its result is hidden from output.
+    of the output at any verbosity. They are returned under RV(secrets) only when a task rotates one
+    or asks for them (O(return_api_keys=true)), and the task's result is then hidden from output.
 seealso:
   - module: bunnynet.cloud.videolibrary_info
   - module: bunnynet.cloud.videolibrary_referrer
@@ -226,6 +227,19 @@ EXAMPLES = r"""
       STREAM_API_KEY: "{{ rotated_library_key.secrets.api_key }}"
   when: rotated_library_key is changed
 
+- name: Read the keys of the courses library (which exists; the task changes nothing else)
+  bunnynet.cloud.videolibrary:
+    name: courses
+    return_api_keys: true
+  register: courses_keys
+
+- name: Keep the read-only key for the course site's player, readable by its owner only
+  ansible.builtin.copy:
+    content: "STREAM_READ_ONLY_KEY={{ courses_keys.secrets.read_only_api_key }}\n"
+    dest: "{{ playbook_dir }}/courses-player.env"
+    mode: "0600"
+  no_log: true
+
 - name: Delete a library that is no longer used, with its videos
   bunnynet.cloud.videolibrary:
     name: old-courses
@@ -235,11 +249,11 @@ EXAMPLES = r"""
 RETURN = r"""
 secrets:
   description:
-    - The library's C(api_key), C(read_only_api_key) and C(api_access_key) after a rotation
-      (O(rotate_api_key), O(rotate_read_only_api_key)); V(null) in check mode for a key the API has
-      yet to make.
+    - The library's C(api_key), C(read_only_api_key) and C(api_access_key), when O(return_api_keys)
+      asks for them or after a rotation (O(rotate_api_key), O(rotate_read_only_api_key)); V(null) in
+      check mode for a key the API has yet to make.
     - The task's result is hidden from output when it holds them.
-  returned: when a key was rotated
+  returned: when asked for, or a key was rotated
   type: dict
   sample:
     api_key: 3c9d1e2f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
@@ -307,12 +321,12 @@ video_library:
       sample: vz-4242.b-cdn.net
     api_key:
       description:
-        - The library's API key, which the Stream API takes; masked unless O(return_api_keys=true).
-        - Masked after a rotation, which returns it under RV(secrets.api_key).
+        - The library's API key, which the Stream API takes; always masked (O(return_api_keys) and a
+          rotation return it under RV(secrets.api_key)).
       type: str
       sample: "********"
     read_only_api_key:
-      description: The library's read-only API key; masked unless O(return_api_keys=true).
+      description: The library's read-only API key; always masked (see RV(secrets.read_only_api_key)).
       type: str
       sample: "********"
 """
@@ -321,14 +335,12 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.module import Bunny
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
 from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import (
     API_KEY_OPTIONS,
-    RETURN_API_KEYS_OPTION,
     VIDEO_LIBRARY,
     WATERMARK,
     WATERMARK_OPTIONS,
     desired_library,
     library_problems,
     plan_api_keys,
-    secret_keys,
     settings_problems,
 )
 
@@ -342,8 +354,7 @@ def manage_library(module):
 
 
 def main():
-    argument_spec = VIDEO_LIBRARY.argument_spec(settings=dict(type="dict"), return_api_keys=dict(RETURN_API_KEYS_OPTION),
-                                                **API_KEY_OPTIONS)
+    argument_spec = VIDEO_LIBRARY.argument_spec(settings=dict(type="dict"), **API_KEY_OPTIONS)
     argument_spec["watermark"]["options"] = WATERMARK_OPTIONS
     module = BunnyModule(
         argument_spec=argument_spec,
@@ -353,7 +364,6 @@ def main():
         secret_keys=VIDEO_LIBRARY.secret_keys,
         **VIDEO_LIBRARY.module_kwargs()
     )
-    module.secret_keys = frozenset(secret_keys(module.params))
     module.run(manage_library)
 
 

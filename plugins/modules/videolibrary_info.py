@@ -15,20 +15,14 @@ description:
     one read per library, so that a library reads as M(bunnynet.cloud.videolibrary) returns it.
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
-options:
-  return_api_keys:
-    description:
-      - Return the libraries' API keys instead of masking them, to hand on to what needs them.
-      - They are secrets. With V(true) the task's whole result is hidden from output as O(ignore:no_log)
-        hides it (its action plugin marks it so), and is visible only to what the task registers.
-    type: bool
-    default: false
 extends_documentation_fragment:
   - bunnynet.cloud.api
   - bunnynet.cloud.resource.info
   - bunnynet.cloud.attributes.INFO_MODULE
 notes:
-  - The libraries' API keys are masked unless O(return_api_keys=true).
+  - The libraries' API keys are always masked, as every info module of the collection masks the
+    secrets it reads. M(bunnynet.cloud.videolibrary) returns a library's keys under its C(secrets)
+    with O(bunnynet.cloud.videolibrary#module:return_api_keys=true).
 seealso:
   - module: bunnynet.cloud.videolibrary
 """
@@ -47,12 +41,11 @@ EXAMPLES = r"""
     name: courses
   register: courses
 
-- name: Hand the library's upload key and CDN hostname to the site's settings
-  bunnynet.cloud.videolibrary_info:
+- name: Get the library's keys, which this module masks, from the module that manages it
+  bunnynet.cloud.videolibrary:
     name: courses
     return_api_keys: true
   register: courses_with_keys
-  no_log: true
 """
 
 RETURN = r"""
@@ -86,22 +79,16 @@ video_libraries:
       type: str
       sample: vz-4242.b-cdn.net
     api_key:
-      description: The library's API key, which the Stream API takes; masked unless O(return_api_keys=true).
+      description: The library's API key, which the Stream API takes; masked.
       type: str
       sample: "********"
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import RETURN_API_KEYS_OPTION, VIDEO_LIBRARY, secret_keys
+from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY
 
 
 def main():
-    # run_info's module, with the option that returns the keys (run_info takes no options of a module's own).
-    selectors = dict(id=dict(type="int"), name=dict(type="str"), search=dict(type="str"))
-    module = BunnyModule(argument_spec=dict(selectors, return_api_keys=dict(RETURN_API_KEYS_OPTION)), result_key="video_libraries",
-                         rules=(("id", dict(minimum=1)), ("name", dict(min_length=1))), mutually_exclusive=[tuple(selectors)])
-    module.secret_keys = frozenset(secret_keys(module.params))
-    module.run(lambda module: module.exit_info([VIDEO_LIBRARY.project(record) for record in VIDEO_LIBRARY.select(module)]))
+    VIDEO_LIBRARY.run_info("video_libraries")
 
 
 if __name__ == "__main__":

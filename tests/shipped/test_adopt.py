@@ -41,6 +41,8 @@ def account(sandbox):
     site = sandbox.api("POST", "/storagezone", {"Name": "adopt-site", "Region": "DE", "ReplicationRegions": ["NY"]})
     sandbox.api("POST", "/pullzone", {"Name": "adopt-site-cdn", "OriginType": 2, "StorageZoneId": site["Id"]})
     sandbox.api("POST", "/storagezone", {"Name": "adopt-backups", "Region": "DE"})
+    # A custom page whose HTML holds what a template would take for its own, and a trailing newline.
+    sandbox.api("PUT", "/shield/shield-zone/4102/custom-page/block", "<h1>Blocked</h1><p>{{ visitor.ip }}</p>\n")
     (sandbox.folder / "account.bunnynet.yml").write_text(SOURCE)
     return sandbox
 
@@ -59,7 +61,8 @@ def audit(sandbox):
     played = sandbox.run("ansible-playbook bunnynet.cloud.audit -i inventory/hosts.yml -e audit_report_path=reports/drift")
     assert played.returncode == 0, played.stdout + played.stderr
     report = json.loads((sandbox.folder / "reports" / "drift.json").read_text())
-    return report, {entry["method"] for entry in sandbox.requests()}
+    # The key exchanged for the team endpoints' token is a POST that changes nothing, and the only one.
+    return report, {entry["method"] for entry in sandbox.requests() if (entry["method"], entry["path"]) != ("POST", "/apikey/exchange")}
 
 
 def unmanaged(report):
@@ -101,6 +104,10 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     shield = yaml.safe_load((folder / "host_vars" / "shield_zone_pull-zone-4711" / "main.yml").read_text())
     assert shield["shield_bot_detection"]["execution_mode"] in ("log_only", "challenge")
     assert {managed["name"] for managed in shield["shield_managed_lists"]} >= {"Tor exit nodes", "VPN providers"}
+    # The page is a file the variables read through a lookup, taken as it is, never as a template.
+    assert [page["page"] for page in shield["shield_custom_pages"]] == ["block"]
+    assert "lookup('ansible.builtin.file'" in shield["shield_custom_pages"][0]["content"]
+    assert "{{ visitor.ip }}" in (folder / "files" / "shield_zone_pull-zone-4711-block.html").read_text()
     zone = yaml.safe_load((folder / "host_vars" / "pull_zone_demo-assets" / "main.yml").read_text())
     assert zone["pullzone_domains_pull_zone_id"] == 10
     assert zone["pullzone_domains_hostnames"] == [{"name": "cdn.demo.example", "force_ssl": False}]
@@ -122,7 +129,8 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     assert library["video_library_name"] == "demo-lessons" and library["video_library_purge"] is True
     backups = yaml.safe_load((folder / "host_vars" / "storage_zone_adopt-backups" / "main.yml").read_text())
     assert backups["storage_zone_settings"]["region"] == "DE"
-    assert sent and {method for method, _path in sent} == {"GET"}
+    # Reads only, and the one POST the team endpoints force: the key exchanged for their token, which changes nothing.
+    assert sent and {(method, path if method != "GET" else None) for method, path in sent} == {("GET", None), ("POST", "/apikey/exchange")}
 
 
 def test_the_roles_and_the_audit_find_nothing_to_change_right_after_the_export(exported):
@@ -178,4 +186,4 @@ def test_an_export_that_matches_no_resource_fails_and_says_so(account):
     assert mistyped.returncode != 0
     assert "No resource of the account matches export_hosts=bunnynet_dns_zone:" in " ".join(mistyped.stdout.split())
     assert not (account.folder / "nothing").exists()
-    assert {entry["method"] for entry in account.requests()} == {"GET"}
+    assert {entry["method"] for entry in account.requests() if (entry["method"], entry["path"]) != ("POST", "/apikey/exchange")} == {"GET"}

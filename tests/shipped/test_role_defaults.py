@@ -31,10 +31,12 @@ SAFE_DEFAULTS = {
     "pullzone_domains_hostnames": [],
     "pullzone_domains_allowed_referrers": [],
     "pullzone_domains_blocked_referrers": [],
+    "pullzone_domains_optimizer_classes_purge": False,
     "dns_zone_purge": False,
     "dns_zone_records": [],
     "shield_waf_rules_purge": False,
     "shield_rate_limits_purge": False,
+    "shield_custom_pages_purge": False,
     "edge_script_deploy_purge": False,
     "edge_script_deploy_rollback": True,
     "mc_rollout_rollback": True,
@@ -89,8 +91,14 @@ SHARED_OPTIONS = {"api_key", "api_url", "api_timeout", "api_retries", "api_silen
     # Under-attack mode is ddos_sensitivity=challenge, which the settings hold.
     ("shield", "__shield_zone_options", "shield_zone", {"id", "pull_zone_id", "state", "lock_timeout", "under_attack"}),
     ("shield", "__shield_bot_detection_options", "shield_bot_detection", {"shield_zone_id", "lock_timeout"}),
+    ("shield", "__shield_upload_scanning_options", "shield_upload_scanning", {"shield_zone_id", "lock_timeout"}),
+    # The document and the endpoints are variables of their own (shield_api_guardian_content, shield_api_guardian_endpoints).
+    ("shield", "__shield_api_guardian_options", "shield_api_guardian",
+     {"shield_zone_id", "lock_timeout", "content", "endpoints", "enforce_authorization_validation", "force"}),
     ("storage_zone", "__storage_zone_options", "storage_zone",
      {"id", "name", "state", "return_passwords", "rotate_password", "rotate_read_only_password"}),
+    # The application is the role's; the token is a variable of its own (mc_rollout_log_forwarding_token).
+    ("mc_rollout", "__mc_rollout_log_forwarding_options", "mc_log_forwarding", {"app_id", "app_name", "state", "token"}),
     ("video_library", "__video_library_options", "videolibrary",
      {"id", "name", "state", "settings", "return_api_keys", "rotate_api_key", "rotate_read_only_api_key"}),
 ])

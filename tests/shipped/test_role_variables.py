@@ -20,6 +20,7 @@ ROLES = {
     "storage_zone": {"storage_zone_name": "typo-zone", "storage_zone_setting": {"region": "DE"}},
     "video_library": {"video_library_name": "typo-library", "video_library_prune": True},
     "mc_registry": {"mc_registry_display_name": "typo-registry", "mc_registry_username": "typo-bot"},
+    "team_member": {"team_member_email": "typo@example.com", "team_member_role": ["zones"]},
 }
 MEANT = {
     "static_site_hostname": "static_site_hostnames",
@@ -32,6 +33,7 @@ MEANT = {
     "storage_zone_setting": "storage_zone_settings",
     "video_library_prune": "video_library_purge",
     "mc_registry_username": "mc_registry_user_name",
+    "team_member_role": "team_member_roles",
 }
 
 PLAYBOOK = """

@@ -137,7 +137,8 @@ def test_the_module_reports_findings_errors_and_unmanaged_apart_and_only_reads(w
     assert result["drifted"][0]["drift"] == [{"field": "pullzone_domains_settings.origin_url", "inventory": "https://moved.example.com",
                                               "account": "https://origin.example.com"}]
     assert [error["host"] for error in result["errors"]] == ["web"]
-    assert simulator.writes() == []
+    # Reads only: the one POST is the key exchanged for the team endpoints' token, which changes nothing.
+    assert [(entry["method"], entry["path"]) for entry in simulator.writes()] == [("POST", "/apikey/exchange")]
 
 
 def test_unmanaged_false_lists_none_and_counts_none(world, simulator):

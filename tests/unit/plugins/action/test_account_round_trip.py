@@ -27,22 +27,31 @@ from ansible_collections.bunnynet.cloud.plugins.modules import (
     edge_script_variable,
     mc_app,
     mc_container_template,
+    mc_log_forwarding,
     mc_registry,
     pullzone,
     pullzone_edge_rule,
     pullzone_hostname,
+    pullzone_optimizer_class,
     pullzone_referrer,
     shield_access_list,
+    shield_api_guardian,
+    shield_bot_categorization,
     shield_bot_detection,
+    shield_custom_page,
     shield_rate_limit,
+    shield_upload_scanning,
     shield_waf_rule,
     shield_zone,
     storage_zone,
+    team_member,
     videolibrary,
     videolibrary_referrer,
 )
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.shield_fixtures import SHOP_YAML
 
+GUARDED_ENDPOINT = dict(method="POST", path="/orders", validate_request_body=True, rate_limit=dict(enabled=True, type="ip", requests=20, timeframe=60))
 CODE = "export default { fetch() { return new Response('live'); } };\n"
 FILES = {"index.html": b"<h1>Shop</h1>\n", "css/site.css": b"h1 { color: teal; }\n"}
 
@@ -64,6 +73,9 @@ ACCOUNT = dict(
             "volumeMounts": [{"name": "data", "mountPath": "/data"}],
         }],
     }],
+    # Where the shop's logs go; the token is a secret the export leaves to the vault.
+    log_forwarding=[{"app": "shopApp01", "type": "SyslogTcp", "endpoint": "logs.example.com", "port": 6514, "format": "SyslogRfc5424",
+                     "enabled": True, "token": "LEAKCANARY-log-token"}],
     edge_scripts=[{
         "Id": 4700, "Name": "router", "ScriptType": 2, "Code": CODE,
         "EdgeScriptVariables": [{"Name": "REGION", "DefaultValue": "eu", "Required": True}],
@@ -82,6 +94,8 @@ ACCOUNT = dict(
          "BurstSize": 5, "OptimizerEnabled": True, "OptimizerMinifyCSS": True, "OptimizerMinifyJavaScript": True,
          "OptimizerEnableWebP": True, "OptimizerEnableManipulationEngine": True, "OptimizerAutomaticOptimizationEnabled": True,
          "EnableAutoSSL": True, "EnableOriginShield": True, "OriginShieldZoneCode": "IL",
+         "OptimizerClasses": [{"Name": "thumbnail", "Properties": {"width": "200", "height": "200", "crop_gravity": "center"}},
+                              {"Name": "hero", "Properties": {"width": "1600", "sharpen": "true"}}],
          "Hostnames": [{"Value": "cdn.example.com", "ForceSSL": True, "HasCertificate": True}],
          "AllowedReferrers": ["shop.example.com"], "BlockedReferrers": ["copycat.example.org"],
          "EdgeRules": [
@@ -100,12 +114,16 @@ ACCOUNT = dict(
     shield_zones=[{
         "shieldZoneId": 4102, "pullZoneId": 10, "planType": 1, "wafEnabled": True, "wafExecutionMode": 1, "learningMode": False,
         "dDoSShieldSensitivity": 2, "customWafRules": [], "accessLists": {},
+        "uploadScanning": {"isEnabled": True, "antivirusScanningMode": 2, "csamScanningMode": 1},
+        "customPages": {"block": "<h1>Blocked by the shop</h1>", "ratelimit": "<h1>Slow down</h1>"},
+        "botCategorization": {"categories": {"2": 1}, "bots": {"1": 2, "8": 1}},
     }],
     dns_zones=[{
         "Id": 1, "Domain": "example.com", "SoaEmail": "hostmaster@example.com", "LoggingEnabled": True, "CertificateKeyType": 1,
         "Records": [{"Type": 0, "Name": "www", "Value": "192.0.2.10", "Ttl": 600},
                     {"Type": 4, "Name": "", "Value": "mail.example.com", "Priority": 10, "Ttl": 3600}],
     }],
+    team_members=[{"Email": "ana@example.com", "FirstName": "Ana", "LastName": "Silva", "Roles": ["SubuserManage", "SubuserSupport"]}],
     storage_zones=[{"Id": 4320, "Name": "site", "Region": "DE", "ReplicationRegions": ["NY"], "Rewrite404To200": True},
                    {"Id": 4321, "Name": "downloads", "Region": "DE", "Custom404FilePath": "/404.html"}],
 )
@@ -146,6 +164,9 @@ def world(simulator):
         account_world.upload(4320, path, content)
     account_world.upload(4321, "setup.exe", b"MZ")
     account_world.run(edge_script_release, script_id=4700, note="first")
+    # API Guardian with the shop API's document, enforcing, one endpoint rate-limited.
+    account_world.run(shield_api_guardian, shield_zone_id=4102, content=SHOP_YAML, enabled=True, execution_mode="block",
+                      unmatched_path_action="log", endpoints=[GUARDED_ENDPOINT])
     return account_world
 
 
@@ -164,6 +185,10 @@ def test_the_audit_of_a_fresh_export_finds_nothing_and_every_kind_has_a_role(wor
 SETTINGS_MODULES = {
     "pull zone": (pullzone, "id", 10), "DNS zone": (dns_zone, "id", 1), "Shield zone": (shield_zone, "id", 4102),
     "video library": (videolibrary, "id", 20), "edge script": (edge_script, "id", 4700), "container registry": (mc_registry, "id", 1042),
+    "upload scanning configuration": (shield_upload_scanning, "shield_zone_id", 4102),
+    "API Guardian configuration": (shield_api_guardian, "shield_zone_id", 4102),
+    "log forwarding configuration": (mc_log_forwarding, "app_id", "shopApp01"),
+    "team member": (team_member, "email", "ana@example.com"),
 }
 # The storage zone of each storage role.
 STORAGE_ZONES = {"static_site": 4320, "storage_zone": 4321}
@@ -176,6 +201,7 @@ CHANGED_VALUES = {
     "user_name": "other-bot", "learning_mode_until": "2030-01-01T00:00:00Z", "waf_engine_config": {"rule_1": "x"},
     "enabled_resolutions": ["240p", "360p", "720p"], "playback_speeds": ["1", "2"], "player_controls": ["play", "progress"],
     "watermark": {"position_left": 10, "position_top": 10, "width": 20, "height": 20},
+    "endpoint": "logs.example.net",
 }
 # Options a change needs beside the field, since the module refuses it alone.
 WITH_OPTIONS = {
@@ -290,6 +316,12 @@ OTHER_CHANGES = {
         {"display_name": "admin", "anycast": {"port_mappings": [{"container_port": 9000}]}}]),
     "mc_rollout_containers[].volume_mounts": lambda world: world.run(mc_container_template, app_id="shopApp01", name="web",
                                                                      volume_mounts=[{"name": "cache", "mount_path": "/cache"}]),
+    "pullzone_domains_optimizer_classes": lambda world: world.run(pullzone_optimizer_class, pull_zone_id=10, classes=[{"name": "hero", "width": 1200}]),
+    "shield_custom_pages": lambda world: world.run(shield_custom_page, shield_zone_id=4102, page="challenge", content="<h1>Prove it</h1>"),
+    "shield_bot_categories": lambda world: world.run(shield_bot_categorization, shield_zone_id=4102, categories=[{"category": "seo", "action": "block"}]),
+    "shield_bots": lambda world: world.run(shield_bot_categorization, shield_zone_id=4102, bots=[{"name": "GPTBot", "action": "ignore"}]),
+    "shield_api_guardian_endpoints": lambda world: world.run(shield_api_guardian, shield_zone_id=4102,
+                                                             endpoints=[dict(GUARDED_ENDPOINT, rate_limit=dict(requests=50))]),
     "video_library_allowed_referrers": lambda world: world.run(videolibrary_referrer, video_library_id=20, allowed_referrers=["a.example.com"]),
     "video_library_blocked_referrers": lambda world: world.run(videolibrary_referrer, video_library_id=20, blocked_referrers=["b.example.com"]),
 }

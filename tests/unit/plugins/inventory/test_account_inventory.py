@@ -29,6 +29,7 @@ ACCOUNT = dict(
            "containerTemplates": [{"name": "web", "imageRegistryId": "1", "imageNamespace": "library", "imageName": "nginx", "imageTag": "1.27"}]}],
     registries=[{"id": 1, "displayName": "Docker Hub", "hostName": "docker.io", "isPublic": True}],
     video_libraries=[{"Id": 20, "Name": "lessons"}],
+    team_members=[{"Email": "ana@example.com", "FirstName": "Ana", "LastName": "Silva", "Roles": ["SubuserManage"]}],
 )
 
 
@@ -102,9 +103,13 @@ def test_every_kind_of_resource_is_a_host_in_the_group_of_its_kind(simulator, so
     assert hosts_of(inventory, "bunnynet_apps") == ["app_web"]
     assert hosts_of(inventory, "bunnynet_video_libraries") == ["video_library_lessons"]
     assert hosts_of(inventory, "bunnynet_registries") == ["registry_Docker_Hub"]
+    # An address's @ is not kept either.
+    assert hosts_of(inventory, "bunnynet_team_members") == ["team_member_ana_example.com"]
     assert set(inventory.groups["bunnynet"].child_groups) == {inventory.groups["bunnynet_" + plural] for plural in (
-        "pull_zones", "dns_zones", "storage_zones", "shield_zones", "edge_scripts", "apps", "video_libraries", "registries")}
-    assert {entry["method"] for entry in simulator.requests()} == {"GET"}
+        "pull_zones", "dns_zones", "storage_zones", "shield_zones", "edge_scripts", "apps", "video_libraries", "registries", "team_members")}
+    # Reads only, and the key exchanged for the team endpoints' token, which changes nothing.
+    assert {(entry["method"], entry["path"] if entry["method"] != "GET" else None) for entry in simulator.requests()} == {
+        ("GET", None), ("POST", "/apikey/exchange")}
 
 
 def test_a_host_holds_its_record_as_its_info_module_returns_it(simulator, source):

@@ -2,7 +2,10 @@
 must be what the roles' modules find already in place, so each test runs those modules in check
 mode with the exported variables and expects no change."""
 
+import yaml
+
 from ansible_collections.bunnynet.cloud.plugins.module_utils import account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account_files import host_files
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyClient
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SCRIPT_TYPE_NAMES
 from ansible_collections.bunnynet.cloud.plugins.modules import (
@@ -11,16 +14,21 @@ from ansible_collections.bunnynet.cloud.plugins.modules import (
     pullzone,
     pullzone_edge_rule,
     pullzone_hostname,
+    pullzone_optimizer_class,
     pullzone_referrer,
     shield_access_list,
+    shield_api_guardian,
+    shield_bot_categorization,
     shield_bot_detection,
+    shield_custom_page,
     shield_rate_limit,
+    shield_upload_scanning,
     shield_waf_rule,
     shield_zone,
     storage_zone,
 )
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
-from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.shield_fixtures import BASIC_ZONE_ID, ZONE_ID, protected_zones
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.shield_fixtures import BASIC_ZONE_ID, SHOP_YAML, ZONE_ID, protected_zones
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.storage_fixtures import site_zone
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.test_shield_access_list import OFFICE
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.test_shield_rules import STORED_RATE_LIMIT, STORED_RULE
@@ -101,6 +109,42 @@ def test_a_shield_zones_managed_lists_and_bot_detection_are_exported_as_their_mo
     assert simulator.writes() == []
 
 
+def test_a_shield_zones_pages_scanning_bots_and_api_guardian_are_exported_as_their_modules_find_them(simulator):
+    simulator.load(**protected_zones(uploadScanning={"isEnabled": True, "antivirusScanningMode": 1}, customPages={"block": "<h1>No</h1>"},
+                                     botCategorization={"categories": {"2": 1}, "bots": {"8": 3}}))
+    run_module(shield_api_guardian, simulator.api_args(shield_zone_id=ZONE_ID, content=SHOP_YAML, execution_mode="block", endpoints=[
+        {"method": "POST", "path": "/orders", "rate_limit": {"enabled": True, "type": "ip", "requests": 20, "timeframe": 60}}]))
+
+    zones = {entry["id"]: entry["role_variables"] for entry in exported(simulator, "shield_zone").values()}
+    variables = zones[ZONE_ID]
+    simulator.clear_requests()
+
+    assert variables["shield_upload_scanning"] == {"enabled": True, "antivirus": "log", "csam": "disabled"}
+    assert (variables["shield_custom_pages"], variables["shield_custom_pages_purge"]) == ([{"page": "block", "content": "<h1>No</h1>"}], True)
+    assert {"category": "ai_scraper", "action": "block"} in variables["shield_bot_categories"]
+    assert {"name": "curl", "action": "ignore"} in variables["shield_bots"] and {"name": "GPTBot", "action": "none"} in variables["shield_bots"]
+    assert variables["shield_api_guardian"]["execution_mode"] == "block"
+    (orders,) = [endpoint for endpoint in variables["shield_api_guardian_endpoints"] if (endpoint["method"], endpoint["path"]) == ("POST", "/orders")]
+    assert orders["rate_limit"] == {"enabled": True, "type": "ip", "requests": 20, "timeframe": 60}
+    # A count never set (0) is no setting the module takes: left out, not written as 0.
+    assert all("requests" not in endpoint["rate_limit"] for endpoint in variables["shield_api_guardian_endpoints"] if endpoint is not orders)
+    # A Basic zone has no bot categorisation; its read is refused, and nothing is written for it.
+    assert (zones[BASIC_ZONE_ID]["shield_bot_categories"], zones[BASIC_ZONE_ID]["shield_bots"]) == ([], [])
+    zone = dict(shield_zone_id=ZONE_ID)
+    results = [
+        run_module(shield_upload_scanning, simulator.api_args(**dict(zone, **variables["shield_upload_scanning"])), check_mode=True),
+        run_module(shield_custom_page, simulator.api_args(**dict(zone, **variables["shield_custom_pages"][0])), check_mode=True),
+        run_module(shield_custom_page, simulator.api_args(**dict(zone, page="challenge", state="absent")), check_mode=True),
+        run_module(shield_bot_categorization, simulator.api_args(**dict(zone, categories=variables["shield_bot_categories"],
+                                                                        bots=variables["shield_bots"])), check_mode=True),
+        run_module(shield_api_guardian, simulator.api_args(**dict(zone, endpoints=variables["shield_api_guardian_endpoints"],
+                                                                  **variables["shield_api_guardian"])), check_mode=True),
+    ]
+    for result in results:
+        assert result["changed"] is False, result
+    assert simulator.writes() == []
+
+
 def test_a_storage_zone_a_pull_zone_serves_is_exported_as_a_static_site_that_its_modules_find_in_place(simulator):
     served = site_zone(Custom404FilePath="/404.html", Rewrite404To200=True)
     alone = site_zone(Id=31, Name="backups", ReplicationRegions=[])
@@ -159,6 +203,9 @@ def test_a_pull_zones_domains_are_exported_as_its_modules_find_them_with_rules_n
              "triggers": [], "trigger_matching_type": "any", "enabled": True},
         ],
         "pullzone_domains_edge_rules_purge": False,
+        # A zone without image classes: none, and any added later is drift.
+        "pullzone_domains_optimizer_classes": [],
+        "pullzone_domains_optimizer_classes_purge": True,
         "pullzone_domains_purge": True,
     }
     # As the role gives them: a null setting left out.
@@ -170,7 +217,9 @@ def test_a_pull_zones_domains_are_exported_as_its_modules_find_them_with_rules_n
         blocked_referrers=variables["pullzone_domains_blocked_referrers"], purge=True), check_mode=True)
     rules = run_module(pullzone_edge_rule, simulator.api_args(pull_zone_id=10, rules=variables["pullzone_domains_edge_rules"], purge=False),
                        check_mode=True)
-    for result in [zone, hostnames, referrers, rules]:
+    classes = run_module(pullzone_optimizer_class, simulator.api_args(pull_zone_id=10, classes=variables["pullzone_domains_optimizer_classes"],
+                                                                      purge=True), check_mode=True)
+    for result in [zone, hostnames, referrers, rules, classes]:
         assert result["changed"] is False, result
     assert simulator.writes() == []
 
@@ -294,3 +343,36 @@ def test_an_application_is_exported_with_its_settings_and_each_container_whole(s
     # An unpinned image is written as pinned to nothing, a pinned one with its digest; every list and map whole.
     assert (sidecar["image_tag"], sidecar["image_digest"]) == ("2.0", "sha256:" + "ab" * 32)
     assert all(web[purge] is True for purge in ("purge_environment_variables", "purge_endpoints", "purge_volume_mounts", "purge_probes"))
+
+
+def test_an_applications_log_forwarding_is_exported_with_its_token_left_to_the_vault(simulator):
+    simulator.load(apps=[{"id": "app1", "name": "web", "containerTemplates": []}, {"id": "app2", "name": "worker", "containerTemplates": []}],
+                   log_forwarding=[{"app": "app1", "type": "SyslogUdp", "endpoint": "logs.example.com", "port": 514, "format": "SyslogRfc3164",
+                                    "enabled": False, "token": "LEAKCANARY-log-token"}])
+
+    hosts = exported(simulator, "app")
+    files = {path: content for path, content, _mode in host_files(dict(hosts["app_web"], variables=hosts["app_web"]["role_variables"]))}
+
+    assert hosts["app_web"]["role_variables"]["mc_rollout_log_forwarding"] == {
+        "type": "syslog_udp", "endpoint": "logs.example.com", "port": 514, "format": "rfc3164", "enabled": False}
+    # An application that forwards nothing: every setting null, so that forwarding set up later is drift; no token.
+    assert set(hosts["app_worker"]["role_variables"]["mc_rollout_log_forwarding"].values()) == {None}
+    assert "mc_rollout_log_forwarding_token" not in hosts["app_worker"]["role_variables"]
+    assert "LEAKCANARY" not in repr(hosts)
+    assert "mc_rollout_log_forwarding_token: '{{ vault_log_forwarding_token }}'" in files["host_vars/app_web/main.yml"]
+    assert "vault_log_forwarding_token: REPLACE-WITH-THE-TOKEN-OF-THE-APPLICATION'S-LOG-FORWARDING" in files["host_vars/app_web/vault.yml"]
+    # The account's configurations are one list, read once for every application.
+    assert [entry["path"] for entry in simulator.requests()].count("/mc/log/forwarding") == 1
+
+
+
+def test_a_shield_zones_custom_pages_are_written_as_files_the_variables_read_as_text():
+    host = dict(host="shield_zone_pull-zone-7", kind="shield_zone", name="pull-zone-7", id=41, role="shield",
+                variables={"shield_pull_zone_id": 7, "shield_custom_pages": [{"page": "block", "content": "<p>{{ visitor }}</p>\n"}]})
+
+    files = {path: content for path, content, _mode in host_files(host)}
+
+    assert files["files/shield_zone_pull-zone-7-block.html"] == "<p>{{ visitor }}</p>\n"
+    written = yaml.safe_load(files["host_vars/shield_zone_pull-zone-7/main.yml"])
+    assert written["shield_custom_pages"] == [
+        {"page": "block", "content": "{{ lookup('ansible.builtin.file', inventory_dir ~ '/files/shield_zone_pull-zone-7-block.html', rstrip=false) }}"}]
