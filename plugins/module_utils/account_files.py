@@ -9,8 +9,15 @@ group per role), ``host_vars/<host>/main.yml`` (the role's variables), ``host_va
 (placeholders of the secrets the API never returns), ``files/<host>.js`` (an Edge Script's code)
 and ``files/<host>-<page>.html`` (a Shield zone's custom pages). ``write_files`` writes those whose content differs, so that exporting an unchanged account
 again changes nothing.
+
+A host's ``main.yml`` is written as JSON, which is YAML too: Ansible tries JSON first and loads it
+about three times faster than the same variables as YAML, and the audit loads every host's (an
+exported pull zone holds a hundred settings; docs/performance.md). JSON has no comments, so what
+the file's header said is in ``hosts.yml`` beside the host, and what a secret's placeholder needs
+is in ``vault.yml``. A file a user rewrites as YAML, comments and all, loads as well.
 """
 
+import json
 import os
 import re
 
@@ -18,9 +25,13 @@ from ansible.module_utils.common.yaml import yaml_dump
 
 # A vault variable of a secret: lower case, what is not a letter, digit or underscore as "_".
 VAULT_NAME_UNSAFE = re.compile(r"[^a-z0-9_]")
-HEADER = """# {kind} {name} (id {id}), exported from the bunny.net account by bunnynet.cloud.export,
-# for the role bunnynet.cloud.{role}. The roles and the audit find nothing to change here until
-# the account or this file changes.
+HOSTS_HEADER = """# Exported from the bunny.net account by bunnynet.cloud.export: a group per role of the
+# collection, each host one resource. host_vars/<host>/main.yml holds the host's role variables, in
+# JSON (which is YAML too, and loads faster: edit it as JSON, or rewrite it as YAML); the roles and
+# the audit find nothing to change there until the account or the file changes. A secret the API
+# never returns is a variable of host_vars/<host>/vault.yml, to fill in and encrypt. A static site
+# has no build directory, so its role leaves the zone's files as they are: to deploy from one, set
+# static_site_build_dir in its main.yml (the files it lacks are then uploaded, and the cache purged).
 """
 
 
@@ -32,12 +43,15 @@ def _yaml(data):
     return yaml_dump(data, default_flow_style=False, sort_keys=False, allow_unicode=True, width=120)
 
 
+def _json(data):
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
 def host_files(host):
     """The files of one exported host: ``[(relative path, content, mode)]``."""
     name, variables = host["host"], dict(host["variables"])
     files = []
     vault = []
-    comments = []
     if host["role"] == "edge_script_deploy":
         code_file = "files/%s.js" % name
         files.append((code_file, variables.pop("edge_script_deploy_code"), 0o644))
@@ -46,7 +60,6 @@ def host_files(host):
         variables["edge_script_deploy_secrets"] = [
             {"name": secret["name"], "value": "{{ %s }}" % vault_variable(secret["name"])} for secret in secrets]
         vault.extend((vault_variable(secret["name"]), "the value of %s" % secret["name"]) for secret in secrets)
-        comments.append("The API never returns a secret's value: each is a variable of vault.yml beside this file.")
     if host["role"] == "shield" and variables.get("shield_custom_pages"):
         # A page is HTML, which may hold "{{" (a script's own templates): in the variables it would be
         # a template. From a file, through a lookup, it is text, taken as it is (trailing newline too).
@@ -60,18 +73,10 @@ def host_files(host):
     if host["role"] == "mc_rollout" and "mc_rollout_log_forwarding_token" in variables:
         variables["mc_rollout_log_forwarding_token"] = "{{ %s }}" % vault_variable("log_forwarding_token")
         vault.append((vault_variable("log_forwarding_token"), "the token of the application's log forwarding"))
-        comments.append("The log forwarding's token is a secret: it is a variable of vault.yml beside this file.")
     if host["role"] == "mc_registry" and "mc_registry_password" in variables:
         variables["mc_registry_password"] = "{{ %s }}" % vault_variable("registry_password")
         vault.append((vault_variable("registry_password"), "the registry's password"))
-        comments.append("The API never returns the registry's password: it is a variable of vault.yml beside this file.")
-    if host["role"] == "static_site":
-        comments.append("The export has no build directory, so the role leaves the zone's files as they are. To deploy\n"
-                        "from one, name it (the files it lacks are then uploaded, and the cache purged):\n"
-                        "static_site_build_dir: /path/to/the/site/build")
-    header = HEADER.format(kind=host["kind"].replace("_", " "), name=host["name"], id=host["id"], role=host["role"])
-    notes = "".join("\n" + "".join("# %s\n" % line for line in comment.splitlines()) for comment in comments)
-    files.append(("host_vars/%s/main.yml" % name, header + _yaml(variables) + notes, 0o644))
+    files.append(("host_vars/%s/main.yml" % name, _json(variables), 0o644))
     if vault:
         lines = ["# The values of %s's secrets, which the API never returns (or the export never writes out)," % host["name"],
                  "# so they are not here. Put each value in place of its placeholder, then encrypt this file:",
@@ -87,17 +92,21 @@ def inventory_files(hosts):
     files = [entry for host in hosts for entry in host_files(host)]
     groups = {}
     for host in sorted(hosts, key=lambda host: host["host"]):
-        groups.setdefault(host["role"], {"hosts": {}})["hosts"][host["host"]] = None
-    inventory = {"all": {
-        "vars": {
-            # The roles run their modules on the controller, with the Python Ansible runs with.
-            "ansible_connection": "local",
-            "ansible_python_interpreter": "{{ ansible_playbook_python }}",
-        },
-        "children": groups,
-    }}
-    files.append(("hosts.yml", "# Exported from the bunny.net account by bunnynet.cloud.export: a group per role of the\n"
-                               "# collection, each host one resource (its variables are in host_vars/).\n" + _yaml(inventory), 0o644))
+        groups.setdefault(host["role"], []).append(host)
+    inventory = _yaml({"all": {"vars": {
+        # The roles run their modules on the controller, with the Python Ansible runs with.
+        "ansible_connection": "local",
+        "ansible_python_interpreter": "{{ ansible_playbook_python }}",
+    }}})
+    # Written line by line for the comment that names each host's resource. A host name and a role
+    # are plain words (account.HOST_NAME_UNSAFE), never read as anything but a string; a host is null.
+    lines = ["  children:"]
+    for role, members in groups.items():
+        lines.extend(["    %s:" % role, "      hosts:"])
+        # The name as a JSON string: escaped, no line break of it can end the comment.
+        lines.extend("        %s:  # %s %s, id %s" % (host["host"], host["kind"].replace("_", " "), json.dumps(host["name"]), host["id"])
+                     for host in members)
+    files.append(("hosts.yml", HOSTS_HEADER + inventory + "\n".join(lines) + "\n", 0o644))
     return files
 
 

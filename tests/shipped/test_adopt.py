@@ -90,8 +90,15 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     sandbox, sent = exported
     folder = sandbox.folder / "inventory"
 
-    hosts = yaml.safe_load((folder / "hosts.yml").read_text())["all"]["children"]
+    hosts_file = (folder / "hosts.yml").read_text()
+    hosts = yaml.safe_load(hosts_file)["all"]["children"]
     assert {host for group in hosts.values() for host in group["hosts"]} == EXPORTED
+    # A host's line says which resource it is: a main.yml in JSON has no header to say it.
+    assert '        dns_zone_adopt.example:  # dns zone "adopt.example", id ' in hosts_file
+    # Each main.yml is JSON, which Ansible loads faster than YAML, and YAML all the same.
+    for host in EXPORTED:
+        text = (folder / "host_vars" / host / "main.yml").read_text()
+        assert json.loads(text) == yaml.safe_load(text)
     assert set(hosts["pullzone_domains"]["hosts"]) == {"pull_zone_demo-assets", "pull_zone_vz-20", "pull_zone_adopt-site-cdn"}
     site = yaml.safe_load((folder / "host_vars" / "storage_zone_adopt-site" / "main.yml").read_text())
     assert site == {"static_site_name": "adopt-site", "static_site_pull_zone_name": "adopt-site-cdn", "static_site_region": "DE",
@@ -119,7 +126,7 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     www = {key: value for key, value in dns["dns_zone_records"][0].items() if key in ("type", "name", "value", "ttl")}
     assert www == {"type": "A", "name": "www", "value": "192.0.2.7", "ttl": 600}
     script = (folder / "host_vars" / "edge_script_demo-gateway" / "main.yml").read_text()
-    assert "edge_script_deploy_code_file: '{{ inventory_dir }}/files/edge_script_demo-gateway.js'" in script
+    assert json.loads(script)["edge_script_deploy_code_file"] == "{{ inventory_dir }}/files/edge_script_demo-gateway.js"
     assert (folder / "files" / "edge_script_demo-gateway.js").read_text().startswith("export default")
     assert yaml.safe_load(script)["edge_script_deploy_secrets"] == [{"name": "SIGNING_KEY", "value": "{{ vault_signing_key }}"}]
     vault = (folder / "host_vars" / "edge_script_demo-gateway" / "vault.yml").read_text()

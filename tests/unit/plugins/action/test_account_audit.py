@@ -2,10 +2,20 @@
 resource, what it says of a host it cannot check, and that it only reads, faults or not."""
 
 import copy
+import json
+import os
+import sys
 
 import pytest
 from ansible.errors import AnsibleError
+from ansible.module_utils import basic
+from ansible.parsing.dataloader import DataLoader
+from ansible.playbook.play_context import PlayContext
+from ansible.playbook.task import Task
+from ansible.plugins import loader as plugin_loader
+from ansible.template import Templar
 
+from ansible_collections.bunnynet.cloud.plugins.action import account_audit as account_audit_action
 from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described, named_only
 from ansible_collections.bunnynet.cloud.plugins.module_utils import account
 from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, mc_container_template, shield_waf_rule
@@ -260,3 +270,35 @@ def test_a_secret_environment_variable_is_compared_but_its_values_never_show(wor
     assert change["inventory"]["API_TOKEN"] == change["account"]["API_TOKEN"] == "********"
     assert change["account"]["LOG_LEVEL"] == "info"
     assert "LEAKCANARY" not in repr(findings)
+
+
+class ResourcesReporter:
+    """A stand-in for the account_audit module: says how many resources it was given, by host."""
+
+    @staticmethod
+    def main():
+        params = json.loads(basic._ANSIBLE_ARGS)["ANSIBLE_MODULE_ARGS"]
+        print(json.dumps({"changed": False, "hosts": [resource["host"] for resource in params["resources"]]}))
+        sys.exit(0)
+
+
+class HostVars(dict):
+    """Ansible's hostvars as the action reads them: each host's variables, untemplated."""
+
+    def raw_get(self, host):
+        return self[host]
+
+
+def test_the_hosts_variables_go_to_the_module_and_not_back_to_the_controller_with_the_tasks_arguments():
+    loader = DataLoader()
+    play_context = PlayContext()
+    action_class = type("ActionModule", (account_audit_action.ActionModule,), {"module": ResourcesReporter})
+    task = Task.load(dict(action="bunnynet.cloud.account_audit", args={"hosts": ["zone"], "unmanaged": False}), loader=loader)
+    action = action_class(task, plugin_loader.connection_loader.get("local", play_context, os.devnull), play_context, loader,
+                          Templar(loader=loader), plugin_loader)
+
+    result = action.run(task_vars={"hostvars": HostVars(zone={"pullzone_domains_pull_zone_id": 10}, other={"dns_zone_domain": "x"})})
+
+    assert result["hosts"] == ["zone"]
+    # The worker sends the task's arguments to the controller with its result: every host's variables would go too.
+    assert task.args == {"hosts": ["zone"], "unmanaged": False}
