@@ -359,7 +359,7 @@ def test_an_applications_log_forwarding_is_exported_with_its_token_left_to_the_v
     assert set(hosts["app_worker"]["role_variables"]["mc_rollout_log_forwarding"].values()) == {None}
     assert "mc_rollout_log_forwarding_token" not in hosts["app_worker"]["role_variables"]
     assert "LEAKCANARY" not in repr(hosts)
-    assert "mc_rollout_log_forwarding_token: '{{ vault_log_forwarding_token }}'" in files["host_vars/app_web/main.yml"]
+    assert yaml.safe_load(files["host_vars/app_web/main.yml"])["mc_rollout_log_forwarding_token"] == "{{ vault_log_forwarding_token }}"
     assert "vault_log_forwarding_token: REPLACE-WITH-THE-TOKEN-OF-THE-APPLICATION'S-LOG-FORWARDING" in files["host_vars/app_web/vault.yml"]
     # The account's configurations are one list, read once for every application.
     assert [entry["path"] for entry in simulator.requests()].count("/mc/log/forwarding") == 1
