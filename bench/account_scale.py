@@ -38,6 +38,7 @@ EXPORT_TARGET = 2.0
 AUDIT_TARGET = 3.0
 # CPU per resource may grow this much from the smallest account to the largest before it is not linear.
 LINEAR_MARGIN = 1.6
+SMALLEST_ACCOUNT_RUNS = 3
 CODE = "export default { fetch() { return new Response('ok'); } };\n"
 ACCOUNT_SOURCE = "plugin: bunnynet.cloud.account\n"
 # What a list leaves out, by the path that reads it: the reads the API forces.
@@ -130,11 +131,19 @@ def run(simulator, workdir, size, results):
     for count in size.counts:
         simulator.load_fixtures(account_fixtures(count))
         upload_files(simulator, count)
-        folder = "inventory-%d" % count
-        read = measure(simulator, workdir, ["ansible-inventory", "-i", "account.bunnynet.yml", "--list", "--output", folder + ".json"])
-        export = measure(simulator, workdir, ["ansible-playbook", "bunnynet.cloud.export", "-e", "export_dir=" + folder])
-        audit = measure(simulator, workdir, ["ansible-playbook", "bunnynet.cloud.audit", "-i", folder + "/hosts.yml",
-                                             "-e", "audit_report_path=report-%d" % count])
+        runs = []
+        # On the smallest account Ansible's start is most of each command's CPU, and one run on a busy
+        # machine put the export anywhere from 1.35 to 2.21 times the read: each command's figures are
+        # those of its least CPU of three runs there (each export into a folder of its own).
+        for attempt in range(SMALLEST_ACCOUNT_RUNS if count == size.counts[0] else 1):
+            folder = "inventory-%d-%d" % (count, attempt)
+            runs.append((
+                measure(simulator, workdir, ["ansible-inventory", "-i", "account.bunnynet.yml", "--list", "--output", folder + ".json"]),
+                measure(simulator, workdir, ["ansible-playbook", "bunnynet.cloud.export", "-e", "export_dir=" + folder]),
+                measure(simulator, workdir, ["ansible-playbook", "bunnynet.cloud.audit", "-i", folder + "/hosts.yml",
+                                             "-e", "audit_report_path=report-%d-%d" % (count, attempt)]),
+            ))
+        read, export, audit = (min((figures[command] for figures in runs), key=lambda figures: figures["cpu"]) for command in range(3))
         label = "account of %d x %d kinds" % (count, KINDS)
         for name, figures in (("inventory plugin's read", read), ("export playbook", export), ("audit playbook", audit)):
             results.add(label, "%s: CPU, requests, peak memory" % name,

@@ -365,7 +365,6 @@ def test_an_applications_log_forwarding_is_exported_with_its_token_left_to_the_v
     assert [entry["path"] for entry in simulator.requests()].count("/mc/log/forwarding") == 1
 
 
-
 def test_a_shield_zones_custom_pages_are_written_as_files_the_variables_read_as_text():
     host = dict(host="shield_zone_pull-zone-7", kind="shield_zone", name="pull-zone-7", id=41, role="shield",
                 variables={"shield_pull_zone_id": 7, "shield_custom_pages": [{"page": "block", "content": "<p>{{ visitor }}</p>\n"}]})

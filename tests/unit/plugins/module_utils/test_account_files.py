@@ -9,8 +9,8 @@ import yaml
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account_files import inventory_files
 
 ZONE = dict(host="pull_zone_shop", kind="pull_zone", name="shop", id=10, role="pullzone_domains",
-            variables={"pullzone_domains_pull_zone_id": 10, "pullzone_domains_settings": {"origin_url": "https://origin.example.com",
-                                                                                           "cache_expiration": None, "regions": ["EU"]},
+            variables={"pullzone_domains_pull_zone_id": 10,
+                       "pullzone_domains_settings": {"origin_url": "https://origin.example.com", "cache_expiration": None, "regions": ["EU"]},
                        # Strings YAML would read as something else when written bare.
                        "pullzone_domains_allowed_referrers": ["yes", "null", "1.0", "café.example"]})
 SCRIPT = dict(host="edge_script_router", kind="edge_script", name="router\n# not a comment: 1", id=4700, role="edge_script_deploy",

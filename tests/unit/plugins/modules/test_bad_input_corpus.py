@@ -325,14 +325,14 @@ OTHER_CASES = [
     ("statistics_info", dict(resource="pull_zone", id=0), "id", "must be at least 1, got 0"),
     ("statistics_info", dict(resource="pull_zone", name=""), "name", length(1, None, 0)),
     ("statistics_info", dict(reports=[]), "reports", items(1, None, 0)),
-    ("statistics_info", dict(reports=["bandwidth"]), "reports", one_or_more_of("detailed", "egress", "executions", "optimizer", "origin_shield",
-                                                                                  "overview", "queries", "rate_limits", "safehop", "storage", "traffic")),
+    ("statistics_info", dict(reports=["bandwidth"]), "reports", one_or_more_of(
+        "detailed", "egress", "executions", "optimizer", "origin_shield", "overview", "queries", "rate_limits", "safehop", "storage", "traffic")),
     ("statistics_info", dict(traffic_charts=[]), "traffic_charts", items(1, None, 0)),
     ("statistics_info", dict(traffic_charts=["cache"]), "traffic_charts", one_or_more_of(
         "bandwidth", "requests", "origin_traffic", "origin_response_times", "origin_shield_bandwidth", "errors", "geographic_distribution",
         "user_balance_history")),
-    ("statistics_info", dict(resource="shield_zone", id=1, resolution="minute"), "resolution", one_of("auto", "two_minutes", "ten_minutes", "hourly",
-                                                                                                       "daily", "weekly", "monthly")),
+    ("statistics_info", dict(resource="shield_zone", id=1, resolution="minute"), "resolution", one_of(
+        "auto", "two_minutes", "ten_minutes", "hourly", "daily", "weekly", "monthly")),
     # Storage zones and their files
     ("storage_zone", dict(name=""), "name", length(1, None, 0)),
     ("storage_zone", dict(id=0), "id", "must be at least 1, got 0"),
