@@ -26,23 +26,11 @@ MOST_PER_PAGE = 10000
 ORDERS = {"ascending": "Ascending", "descending": "Descending"}
 # The options that filter, and the query parameter each is sent as (a list, repeated).
 FILTERS = (("products", "Product"), ("resource_types", "ResourceType"), ("resource_ids", "ResourceId"), ("actor_ids", "ActorId"))
-DAY = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
 # An entry's diff holds a changed field's old and new values, so a rotated key or password would be
 # logged in it: the fields the modules mask in a resource are masked in a diff too (storage zones'
 # include their pull zones').
 SECRET_KEYS = frozenset(STORAGE_ZONE_SECRET_KEYS + VIDEO_LIBRARY_SECRET_KEYS + EDGE_SCRIPT_SECRET_KEYS + ("token",))
 SECRET_NAME = re.compile("|".join(sorted(key.replace("_", "_?") for key in SECRET_KEYS)), re.IGNORECASE)
-
-
-def is_day(value):
-    """True for a day the calendar has, written YYYY-MM-DD."""
-    if not DAY.match(value):
-        return False
-    try:
-        datetime.strptime(value, "%Y-%m-%d")
-    except ValueError:
-        return False
-    return True
 
 
 def read_audit_log(module):

@@ -16,7 +16,6 @@ The answers are returned in snake_case, except the keys of the maps whose keys a
 charts' timestamps, the countries of the traffic distribution, the Shield metrics' names and days).
 """
 
-import re
 from datetime import datetime, time, timezone
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
@@ -26,6 +25,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import snake_name
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import SHIELD_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import DAY
 
 # The charts of the traffic report, each computed only when its flag is sent (all default to false in the API).
 TRAFFIC_CHARTS = {
@@ -161,14 +161,11 @@ REPORT_OPTIONS = ("date_from", "date_to", "hourly", "exact_range", "traffic_char
 
 # --- Input ----------------------------------------------------------------------------------------
 
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
-
-
 def parse_moment(value):
     """A ``date_from``/``date_to`` value as an aware datetime, or None when it is neither a date nor an ISO 8601 date and time."""
     text = value.strip()
     try:
-        if DATE.match(text):
+        if DAY.match(text):
             return datetime.combine(datetime.strptime(text, "%Y-%m-%d").date(), time(), timezone.utc)
         moment = datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith(("Z", "z")) else text)
     except ValueError:
@@ -180,7 +177,7 @@ def parse_moment(value):
 def range_value(value, end):
     """What the API is sent for a range bound: a date alone covers its whole day (to 23:59:59 for the end)."""
     text = value.strip()
-    if DATE.match(text):
+    if DAY.match(text):
         return text + ("T23:59:59Z" if end else "T00:00:00Z")
     return text
 

@@ -18,6 +18,7 @@ shows in place of the whole value.
 """
 
 import re
+from datetime import datetime
 
 
 def validate(params, rules):
@@ -98,3 +99,18 @@ def _range_words(low, high):
     if low is not None:
         return "at least %s" % low
     return "at most %s" % high
+
+
+# A calendar day as the API's date parameters take it: YYYY-MM-DD.
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+
+
+def is_day(value):
+    """True for a day the calendar has, written YYYY-MM-DD."""
+    if not DAY.match(value):
+        return False
+    try:
+        datetime.strptime(value, "%Y-%m-%d")
+    except ValueError:
+        return False
+    return True

@@ -130,8 +130,9 @@ more:
   sample: false
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.audit_log import ORDERS, is_day, read_audit_log
+from ansible_collections.bunnynet.cloud.plugins.module_utils.audit_log import ORDERS, read_audit_log
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import is_day
 
 
 def main():
