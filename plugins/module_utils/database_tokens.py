@@ -21,7 +21,7 @@ import os
 import tempfile
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import GENERATE_PATH, REVOKE_PATH, rfc3339
+from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import GENERATE_PATH, REVOKE_PATH
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import (
     SECRET_PATH,
     SECRETS_PATH,
@@ -32,6 +32,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items i
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import EDGE_SCRIPT
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure, Plan, Write
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import rfc3339
 
 FILE_MODE = 0o600
 # The result key that holds a token, when the task gives no destination; the action plugin keeps it out of every output.

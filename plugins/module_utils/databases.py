@@ -13,7 +13,6 @@ list pages by ``page``/``per_page`` with ``page_info.has_more_items``, and error
 primary and replica regions change afterwards. database_tokens.py declares its tokens.
 """
 
-import datetime
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Plan
@@ -100,35 +99,6 @@ def overlap_problems(params):
     if both:
         return ["%s cannot be both a primary and a replica region (primary_regions, replicas_regions)" % ", ".join(both)]
     return []
-
-
-def rfc3339(value):
-    """A date-time the API takes (RFC 3339, in UTC): a datetime, or a string the user gave, checked."""
-    if isinstance(value, datetime.datetime):
-        moment = value
-    else:
-        moment = parse_time(value)
-        if moment is None:
-            return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=datetime.timezone.utc)
-    return moment.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def parse_time(value):
-    """A timezone-aware datetime from an RFC 3339 string, or None when it is not one."""
-    text = str(value).strip()
-    if text[-1:] in ("Z", "z"):
-        text = text[:-1] + "+00:00"
-    try:
-        moment = datetime.datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else None
-
-
-def is_rfc3339(value):
-    return parse_time(value) is not None
 
 
 # --- The declaration ------------------------------------------------------------------------------

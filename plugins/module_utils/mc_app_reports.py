@@ -9,12 +9,10 @@ The reports' charts are maps keyed by data (a moment, a volume's name), which ke
 the snake_case results.
 """
 
-import datetime
-
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import is_rfc3339, parse_time, rfc3339
 from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_paths import APP_REPORT_PATHS, LIMITS_PATH
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import RFC3339_RULE, period_of, rfc3339
 
 REPORTS = tuple(APP_REPORT_PATHS)
 # The vendor's DataGranularity, by the option's choices.
@@ -25,7 +23,6 @@ DATA_KEYED = (
     "volumesSplitUsageChart", "volumesSplitCapacityChart", "volumesUsageChart", "volumesCapacityChart", "outboundTrafficChart",
     "volumesUtilizationPercentage",
 )  # fmt: skip
-TIME_RULE = dict(satisfies=(is_rfc3339, "be an RFC 3339 date-time with a time zone, such as 2026-05-01T00:00:00Z"))
 REPORT_OPTIONS = dict(
     overview=dict(type="bool", default=False),
     usage=dict(type="bool", default=False),
@@ -35,15 +32,14 @@ REPORT_OPTIONS = dict(
     granularity=dict(type="str", choices=list(GRANULARITIES), default="hourly"),
     limits=dict(type="bool", default=False),
 )
-REPORT_RULES = (("period_start", TIME_RULE), ("period_end", TIME_RULE))
+REPORT_RULES = (("period_start", RFC3339_RULE), ("period_end", RFC3339_RULE))
 
 
 def statistics_window(module):
     """The statistics' query (``fromDate``, ``toDate``, ``granularity``), or a refusal before any request."""
     params = module.params
-    end = parse_time(params["period_end"]) if params["period_end"] else datetime.datetime.now(datetime.timezone.utc)
-    start = parse_time(params["period_start"]) if params["period_start"] else end - datetime.timedelta(hours=24)
-    module.refuse(["period_end must not be before period_start"] if end < start else [])
+    start, end, problems = period_of(params)
+    module.refuse(problems)
     return {"fromDate": rfc3339(start), "toDate": rfc3339(end), "granularity": GRANULARITIES[params["granularity"]]}
 
 

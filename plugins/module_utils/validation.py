@@ -18,7 +18,7 @@ shows in place of the whole value.
 """
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 
 
 def validate(params, rules):
@@ -114,3 +114,44 @@ def is_day(value):
     except ValueError:
         return False
     return True
+
+
+def rfc3339(value):
+    """A date-time the API takes (RFC 3339, in UTC): a datetime, or a string the user gave, checked."""
+    if isinstance(value, datetime):
+        moment = value
+    else:
+        moment = parse_time(value)
+        if moment is None:
+            return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_time(value):
+    """A timezone-aware datetime from an RFC 3339 string, or None when it is not one."""
+    text = str(value).strip()
+    if text[-1:] in ("Z", "z"):
+        text = text[:-1] + "+00:00"
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def is_rfc3339(value):
+    return parse_time(value) is not None
+
+
+# An option that takes a moment, such as period_start and period_end.
+RFC3339_RULE = dict(satisfies=(is_rfc3339, "be an RFC 3339 date-time with a time zone, such as 2026-05-01T00:00:00Z"))
+
+
+def period_of(params):
+    """``(start, end, problems)`` of ``period_start`` and ``period_end``, each checked by RFC3339_RULE:
+    the last 24 hours when neither is given, a problem when the end is before the start."""
+    end = parse_time(params["period_end"]) if params["period_end"] else datetime.now(timezone.utc)
+    start = parse_time(params["period_start"]) if params["period_start"] else end - timedelta(hours=24)
+    return start, end, ["period_end must not be before period_start"] if end < start else []

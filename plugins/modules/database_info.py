@@ -164,7 +164,6 @@ regions:
   type: dict
 """
 
-import datetime
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import (
@@ -173,15 +172,12 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import (
     ID_RULE,
     NAME_BOUNDS,
     describe_error,
-    is_rfc3339,
-    parse_time,
     regions,
-    rfc3339,
     usage_path,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import RFC3339_RULE, period_of, rfc3339
 
-TIME_RULE = dict(satisfies=(is_rfc3339, "be an RFC 3339 date-time with a time zone, such as 2026-05-01T00:00:00Z"))
 # The API's hourly statistics; the simulator and the service refuse longer windows.
 MAX_STATISTICS_HOURS = 744
 
@@ -189,12 +185,8 @@ MAX_STATISTICS_HOURS = 744
 def period(module):
     """``(from, to)`` as the API takes them, or a failure before any request."""
     params = module.params
-    end = parse_time(params["period_end"]) if params["period_end"] else datetime.datetime.now(datetime.timezone.utc)
-    start = parse_time(params["period_start"]) if params["period_start"] else end - datetime.timedelta(hours=24)
-    problems = []
-    if end < start:
-        problems.append("period_end must not be before period_start")
-    elif params["statistics"] and (end - start).total_seconds() / 3600 > MAX_STATISTICS_HOURS:
+    start, end, problems = period_of(params)
+    if not problems and params["statistics"] and (end - start).total_seconds() / 3600 > MAX_STATISTICS_HOURS:
         problems.append("the period must be at most %d hours with statistics=true" % MAX_STATISTICS_HOURS)
     module.refuse(problems)
     return {"from": rfc3339(start), "to": rfc3339(end)}
@@ -227,7 +219,7 @@ def main():
         ),
         result_key="databases",
         rules=(("id", ID_RULE), ("name", NAME_BOUNDS), ("search", dict(pattern=r"[A-Za-z0-9]+", pattern_hint="letters and digits")),
-               ("period_start", TIME_RULE), ("period_end", TIME_RULE)),
+               ("period_start", RFC3339_RULE), ("period_end", RFC3339_RULE)),
         mutually_exclusive=[("id", "name", "search")],
     )
     module.run(read_databases, describe_error=describe_error)

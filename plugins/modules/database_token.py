@@ -255,11 +255,11 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import (
     DATABASE_REFERENCE_OPTIONS,
     DATABASE_REFERENCE_RULES,
     describe_error,
-    is_rfc3339,
     target_database,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import is_rfc3339
 
 
 def manage_token(module):
