@@ -117,7 +117,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detectio
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_custom_pages import CUSTOM_PAGES, PAGE_TYPES, read_pages
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMITS, WAF_RULES, desired_rule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import argument_spec as shield_rules_spec
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import item_options as shield_rule_options
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_settings import API_GUARDIAN_CONFIGURATION, UPLOAD_SCANNING
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import PLANS, SHIELD_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import SECRET_KEYS as STORAGE_SECRET_KEYS
@@ -584,7 +584,7 @@ class ShieldRuleList(ItemList):
         super().__init__(variable, kind, lambda reads, zone: kind.read(reads.client, zone["shieldZoneId"]),
                          to_options=lambda rule: settled({name: value for name, value in rule.items() if name not in ("id", "shield_zone_id")}),
                          to_api=lambda item, zone: desired_rule(item, kind), key=lambda rule: rule.get("name"), whole=variable + "_purge",
-                         options=shield_rules_spec(kind)["rules"]["options"])
+                         options=shield_rule_options(kind))
 
 
 class AccessLists(ItemList):

@@ -7,7 +7,9 @@
 import functools
 
 from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
+from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 from ansible.module_utils.common.dict_transformations import camel_dict_to_snake_dict
+from ansible.module_utils.errors import UnsupportedError
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import (
     HAS_REQUESTS,
@@ -119,13 +121,16 @@ class BunnyModule:
 
     ``result_key`` names the single key the resource is returned under; ``rules`` are the
     contract's bounds and patterns that an argument spec cannot express (see validation.py);
-    ``secret_keys`` are snake_case result keys whose values never leave the module.
+    ``secret_keys`` are snake_case result keys whose values never leave the module;
+    ``item_options`` maps a list option to the argument spec each of its items is checked and
+    converted against, as Ansible does suboptions (an item that takes the options the module takes
+    for one resource is then documented once, by those options).
 
     Results tell the truth: once a write has been applied, every later exit or failure of the run
     says ``changed: true`` (the client counts the writes the API accepted).
     """
 
-    def __init__(self, argument_spec, result_key, rules=(), secret_keys=(), **module_kwargs):
+    def __init__(self, argument_spec, result_key, rules=(), secret_keys=(), item_options=None, **module_kwargs):
         self.client = None
         self.ansible = AnsibleModule(argument_spec=dict(API_ARGUMENT_SPEC, **argument_spec), supports_check_mode=True, **module_kwargs)
         if not HAS_REQUESTS:
@@ -133,6 +138,8 @@ class BunnyModule:
         self.result_key = result_key
         self.secret_keys = frozenset(secret_keys)
 
+        for option, spec in (item_options or {}).items():
+            self._check_items(option, spec)
         self.refuse(validate(self.params, tuple(API_RULES) + tuple(rules)))
 
         self.client = BunnyClient(
@@ -143,6 +150,18 @@ class BunnyModule:
             validate_certs=self.params["validate_certs"],
             silence_limit=self.params["api_silence_limit"],
         )
+
+    def _check_items(self, option, spec):
+        if self.params.get(option) is None:
+            return
+        problems, items = [], []
+        for index, item in enumerate(self.params[option]):
+            checked = ArgumentSpecValidator(spec).validate(item)
+            problems.extend("%s[%d]: %s%s" % (option, index, "unsupported parameters: " if isinstance(error, UnsupportedError) else "",
+                                                error.msg.rstrip(".")) for error in checked.errors)
+            items.append(checked.validated_parameters)
+        self.refuse(problems)
+        self.params[option] = items
 
     @property
     def params(self):

@@ -283,10 +283,8 @@ def rule_options(kind):
 def argument_spec(kind):
     spec = dict(shield_zone_id=dict(type="int", required=True), id=dict(type="int"))
     spec.update(rule_options(kind))
-    item_options = rule_options(kind)
-    item_options["name"] = dict(type="str", required=True)
     spec.update(
-        rules=dict(type="list", elements="dict", options=item_options),
+        rules=dict(type="list", elements="dict"),
         purge=dict(type="bool", default=False),
         state=dict(type="str", choices=["present", "absent"], default="present"),
         lock_timeout=dict(LOCK_TIMEOUT_OPTION),
@@ -294,8 +292,16 @@ def argument_spec(kind):
     return spec
 
 
-def module_kwargs():
+def item_options(kind):
+    """The options of each item of ``rules``: one rule's, its name required."""
+    options = rule_options(kind)
+    options["name"] = dict(type="str", required=True)
+    return options
+
+
+def module_kwargs(kind):
     return dict(
+        item_options={"rules": item_options(kind)},
         mutually_exclusive=[("rules", "name"), ("rules", "id")],
         required_one_of=[("rules", "name", "id")],
     )

@@ -142,7 +142,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import
 
 
 def main():
-    module = BunnyModule(argument_spec=argument_spec(RATE_LIMITS), result_key=RATE_LIMITS.result_key, rules=input_rules(RATE_LIMITS), **module_kwargs())
+    module = BunnyModule(argument_spec=argument_spec(RATE_LIMITS), result_key=RATE_LIMITS.result_key, rules=input_rules(RATE_LIMITS),
+                         **module_kwargs(RATE_LIMITS))
     converge_rules(module, RATE_LIMITS)
 
 

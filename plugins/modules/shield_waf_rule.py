@@ -131,7 +131,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import
 
 
 def main():
-    module = BunnyModule(argument_spec=argument_spec(WAF_RULES), result_key=WAF_RULES.result_key, rules=input_rules(WAF_RULES), **module_kwargs())
+    module = BunnyModule(argument_spec=argument_spec(WAF_RULES), result_key=WAF_RULES.result_key, rules=input_rules(WAF_RULES), **module_kwargs(WAF_RULES))
     converge_rules(module, WAF_RULES)
 
 

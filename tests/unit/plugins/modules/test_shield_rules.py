@@ -288,6 +288,11 @@ def test_rate_limits_over_the_plan_fail_before_any_write(simulator):
         (dict(ADMIN_SQLI, name="Admin: SQLi"), "name must match letters, digits and spaces only"),
         (dict(ADMIN_SQLI, description="no-dashes"), "description must match letters, digits and spaces only"),
         (dict(rules=[dict(ADMIN_SQLI, name="a_b")]), "rules[0].name must match letters, digits and spaces only"),
+        # Each item is checked against the options of one rule, and the failure names the item.
+        (dict(rules=[ADMIN_SQLI, dict(ADMIN_SQLI, name="Other", action="deny")]), "rules[1]: value of action must be one of: block"),
+        (dict(rules=[dict(ADMIN_SQLI, colour="red")]), "rules[0]: unsupported parameters: colour. Supported parameters include: action, conditions"),
+        (dict(rules=[{option: value for option, value in ADMIN_SQLI.items() if option != "name"}]), "rules[0]: missing required arguments: name"),
+        (dict(rules=[dict(ADMIN_SQLI, conditions=[dict(operator="eq")])]), "rules[0]: missing required arguments: variable found in conditions"),
         (dict(ADMIN_SQLI, action="deny"), "action"),
         (dict(ADMIN_SQLI, conditions=[]), "conditions must have at least 1 items"),
         (dict(ADMIN_SQLI, conditions=[dict(variable="REQUEST_PATH", operator="eq")]), "variable"),
@@ -325,6 +330,21 @@ def test_a_rule_to_create_without_its_action_fails_before_any_write(zone):
 
     assert result["failed"] is True and "action is required to create the custom WAF rule 'No action'" in result["msg"]
     assert zone.writes() == []
+
+
+def test_items_of_rules_are_converted_as_one_rule_options_are(zone):
+    # Templated values reach a module as strings; an item's are converted to the option's type, so
+    # that the list converges and then stays ok.
+    login = dict(LOGIN, requests="5", window="10", conditions=[dict(condition, negated="no") for condition in LOGIN["conditions"]])
+
+    created = rate(zone, rules=[login])
+    again = rate(zone, rules=[login])
+
+    created_rule = next(rule for rule in created["rate_limits"] if rule["name"] == LOGIN["name"])
+    assert created["changed"] is True and created_rule["requests"] == 5 and created_rule["window"] == 10
+    assert again["changed"] is False
+    stored = stored_rules(zone, "/shield/rate-limits/%d" % ZONE_ID)
+    assert [rule["ruleConfiguration"]["requestCount"] for rule in stored if rule["ruleName"] == LOGIN["name"]] == [5]
 
 
 def test_a_rate_limit_to_create_in_a_list_without_its_window_fails_naming_the_item(zone):
