@@ -30,8 +30,8 @@ class FakeAnsibleModule:
 
 
 def declarations_of(module_name, monkeypatch):
-    """The argument spec and the validation rules a module declares, caught before anything runs."""
-    captured = {}
+    """The argument spec, the validation rules and the item options a module declares, caught before anything runs."""
+    captured = {"items": {}}
 
     def capture_spec(argument_spec, **kwargs):
         captured["spec"] = argument_spec
@@ -41,16 +41,20 @@ def declarations_of(module_name, monkeypatch):
         captured["rules"] = rules
         raise SpecCaptured()
 
+    def capture_items(_module, option, spec):
+        captured["items"][option] = spec
+
     monkeypatch.setattr(module_base, "AnsibleModule", capture_spec)
     monkeypatch.setattr(module_base, "validate", capture_rules)
+    monkeypatch.setattr(module_base.BunnyModule, "_check_items", capture_items)
     module = importlib.import_module("ansible_collections.bunnynet.cloud.plugins.modules." + module_name)
     with pytest.raises(SpecCaptured):
         module.main()
-    return captured["spec"], captured["rules"], module
+    return captured["spec"], captured["rules"], captured["items"], module
 
 
 def argument_spec_of(module_name, monkeypatch):
-    spec, _rules, module = declarations_of(module_name, monkeypatch)
+    spec, _rules, _items, module = declarations_of(module_name, monkeypatch)
     return spec, module
 
 
@@ -118,6 +122,8 @@ def test_every_module_is_checked():
 
 @pytest.mark.parametrize("module_name", MODULES)
 def test_every_validation_rule_names_an_option_the_module_takes(module_name, monkeypatch):
-    spec, rules, _module = declarations_of(module_name, monkeypatch)
+    spec, rules, items, _module = declarations_of(module_name, monkeypatch)
+    # A list whose items BunnyModule checks against options of their own (item_options) has them as suboptions.
+    spec = dict(spec, **{option: dict(spec[option], options=item_spec) for option, item_spec in items.items()})
 
     assert [path for path, _checks in rules if option_at(spec, path) is None] == []
