@@ -7,10 +7,11 @@
 #
 # Where the machine has Python 3.12 or newer (required when BUNNYNET_REQUIRE_NEWEST_CORE is set,
 # as .ci/run does), the slow layers run once and the two cores share the work: beside the default
-# half, a second half runs sanity and the whole integration suite on the newest ansible-core
-# release, and on it and on ansible-core 2.20 the units that hang on ansible-core's internals and
-# the in_process target; the default half then runs the whole units and the in_process target.
-# Without one, the default half runs sanity and the whole integration suite itself.
+# half, a second half runs sanity, the whole integration suite and every molecule scenario on the
+# newest ansible-core release, and on it and on ansible-core 2.20 the units that hang on
+# ansible-core's internals and the in_process target; the default half then runs the whole units
+# and the in_process target. Without one, the default half runs sanity, the whole integration
+# suite and the scenarios itself.
 #
 # Every step runs; the script fails if any step failed or could not run. Integration runs at -vvvv
 # into tests/output/integration-<ansible-core version>.log, which is then searched for the
@@ -99,11 +100,18 @@ ansible_test_steps() {
     if [[ "$layers" == *,sanity,* ]]; then
         step "sanity ($label)" ansible-test sanity --venv --python "$python_version" --color no
     fi
-    local -a units=()
-    [[ "$layers" == *,core-units,* ]] && units=("${CORE_SENSITIVE_UNITS[@]}")
-    # shellcheck disable=SC2016 # the inner shell expands them, from its arguments
-    step "units ($label)" bash -c 'set -o pipefail; ansible-test units --python "$1" --color no "${@:3}" 2>&1 | tee -a "$2"' \
-        units "$python_version" "$results/units.log" "${units[@]}"
+    if [[ "$layers" == *,core-units,* ]]; then
+        # shellcheck disable=SC2016 # the inner shell expands them, from its arguments
+        step "units ($label)" bash -c 'set -o pipefail; ansible-test units --python "$1" --color no "${@:3}" 2>&1 | tee -a "$2"' \
+            units "$python_version" "$results/units.log" "${CORE_SENSITIVE_UNITS[@]}"
+    else
+        # Every unit test in two pytest workers, as docs/development.md runs them. ansible-test units
+        # forks a process for each test, which made 5000 tests take eleven minutes instead of four;
+        # the tests share no state that the forks kept apart (they also pass in this one process).
+        # shellcheck disable=SC2016 # the inner shell expands them, from its arguments
+        step "units ($label)" bash -c 'set -o pipefail; PYTHONPATH="$1" python -m pytest -q -n 2 -p no:cacheprovider tests/unit 2>&1 | tee -a "$2"' \
+            units "$(cd ../../.. && pwd)" "$results/units.log"
+    fi
     stop_simulator
     local integration_log="$repository_root/tests/output/integration-$core_version.log"
     step "integration ($label)" run_integration "$python_version" "$integration_log" "$@"
@@ -149,23 +157,12 @@ raise SystemExit(1 if empty_runs or not totals["passed"] else 0)
 PY
 }
 
-# The molecule scenarios the newest half runs (after its core-sensitive units), the others the default
-# half: run all in the default half, its steps took 35 minutes and the newest half's 21, and a
-# scenario takes about forty seconds. A new scenario runs in the default half.
-NEWEST_HALF_SCENARIOS=(database_app dns_zone edge_script_deploy mc_registry mc_rollout pullzone_domains shield static_site)
-
-# scenarios_of_this_half default|newest|all: the scenario folders under extensions/molecule that half runs.
-scenarios_of_this_half() {
+# scenarios: every scenario folder under extensions/molecule.
+scenarios() {
     local scenario
     for scenario in extensions/molecule/*/molecule.yml; do
-        scenario="$(basename "$(dirname "$scenario")")"
-        case "$1" in
-        all) echo "$scenario" ;;
-        newest) [[ " ${NEWEST_HALF_SCENARIOS[*]} " == *" $scenario "* ]] && echo "$scenario" ;;
-        default) [[ " ${NEWEST_HALF_SCENARIOS[*]} " != *" $scenario "* ]] && echo "$scenario" ;;
-        esac
+        basename "$(dirname "$scenario")"
     done
-    return 0
 }
 
 # molecule_step LABEL SCENARIO...: the scenarios named, each in full, with whichever ansible-core is first
@@ -188,7 +185,7 @@ molecule_step() {
         exit "$status"' molecule "'molecule/default/molecule.yml' glob failed" "$@"
 }
 
-# The newest ansible-core's half: sanity and every integration target on the newest release, and on
+# The newest ansible-core's half: sanity, every integration target and every molecule scenario on the newest release, and on
 # it and on ansible-core 2.20 (supported, between the two) the core-sensitive units and the target
 # that runs modules in the worker process through ansible-core internals (plugin_utils/in_process.py).
 # It runs from a copy of its own, so that the two halves' ansible-test runs never share a folder.
@@ -205,7 +202,7 @@ newest_half() {
         newest_core="ansible-core $("$newest_venv/bin/python" -c 'import ansible; print(ansible.__version__)')"
         PATH="$newest_venv/bin:$PATH" ansible_test_steps "$newest_core" sanity,core-units
         # shellcheck disable=SC2046 # scenario names are folder names, without spaces
-        PATH="$newest_venv/bin:$PATH" molecule_step "$newest_core" $(scenarios_of_this_half newest)
+        PATH="$newest_venv/bin:$PATH" molecule_step "$newest_core" $(scenarios)
     fi
     step "environment (ansible-core $ANSIBLE_CORE_2_20)" ensure_python_environment \
         "$core_2_20_venv" "$newest_python" "$repository_root/tests/constraints-py3.12.txt" "$ANSIBLE_CORE_2_20"
@@ -246,12 +243,9 @@ step build ansible-galaxy collection build --force --output-path "$work"
 step "module reference" bash tests/build-docs.sh "$work/docs"
 # What users meet with the built collection: the sandbox, the guides as written, AWX and the EE.
 step "installed collection" python -m pytest -q -p no:cacheprovider tests/shipped
-if [[ -n "$newest_pid" ]]; then
+if [[ -z "$newest_pid" ]]; then
     # shellcheck disable=SC2046 # scenario names are folder names, without spaces
-    molecule_step "$default_core" $(scenarios_of_this_half default)
-else
-    # shellcheck disable=SC2046
-    molecule_step "$default_core" $(scenarios_of_this_half all)
+    molecule_step "$default_core" $(scenarios)
 fi
 for benchmark in bench/*.py; do
     [[ -e "$benchmark" ]] && step "benchmark $(basename "$benchmark")" python "$benchmark"
