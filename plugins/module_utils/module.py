@@ -157,8 +157,9 @@ class BunnyModule:
         problems, items = [], []
         for index, item in enumerate(self.params[option]):
             checked = ArgumentSpecValidator(spec).validate(item)
-            problems.extend("%s[%d]: %s%s" % (option, index, "unsupported parameters: " if isinstance(error, UnsupportedError) else "",
-                                                error.msg.rstrip(".")) for error in checked.errors)
+            for error in checked.errors:
+                kind = "unsupported parameters: " if isinstance(error, UnsupportedError) else ""
+                problems.append("%s[%d]: %s%s" % (option, index, kind, error.msg.rstrip(".")))
             items.append(checked.validated_parameters)
         self.refuse(problems)
         self.params[option] = items
