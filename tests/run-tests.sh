@@ -146,7 +146,8 @@ totals = {"passed": 0, "failed": 0, "error": 0}
 empty_runs = 0
 with fileinput.input() as log:
     for line in log:
-        if re.match(r"^=+ .* in [0-9.]+s", line):
+        # pytest's last line, "N passed, M failed in 1.23s", between rows of "=" unless run with -q.
+        if re.match(r"^(=+ )?(no tests ran|\d+ \w+(, \d+ \w+)*) in [0-9.]+s", line):
             counts = re.findall(r"(\d+) (passed|failed|errors?)", line)
             empty_runs += not any(outcome == "passed" for _count, outcome in counts)
             for count, outcome in counts:
