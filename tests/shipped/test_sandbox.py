@@ -87,9 +87,10 @@ def test_starting_again_replaces_the_simulator_started_before(user_shell, tmp_pa
         first = user_shell.run(start, cwd=tmp_path)
         second = user_shell.run(start, cwd=tmp_path)
     finally:
-        user_shell.run("ansible-playbook bunnynet.cloud.simulator -e simulator_state=stopped", cwd=tmp_path)
+        stopped = user_shell.run("ansible-playbook bunnynet.cloud.simulator -e simulator_state=stopped", cwd=tmp_path)
 
     assert first.returncode == 0 and second.returncode == 0, first.stdout + second.stdout
+    assert stopped.returncode == 0 and "stopped." in stopped.stdout, stopped.stdout + stopped.stderr
     first_pid, first_url = first.stdout.splitlines()[-2:]
     second_pid = second.stdout.splitlines()[-2]
     assert first_pid != second_pid
