@@ -13,7 +13,6 @@ list pages by ``page``/``per_page`` with ``page_info.has_more_items``, and error
 primary and replica regions change afterwards. database_tokens.py declares its tokens.
 """
 
-
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Plan
 from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Record, Resource, Writes

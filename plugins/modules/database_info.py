@@ -164,7 +164,6 @@ regions:
   type: dict
 """
 
-
 from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import (
     ACTIVE_USAGE_PATH,

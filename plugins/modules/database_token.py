@@ -259,7 +259,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import (
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import is_rfc3339
+from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import RFC3339_RULE
 
 
 def manage_token(module):
@@ -279,7 +279,7 @@ def main():
         ),
         result_key="database_token",
         rules=DATABASE_REFERENCE_RULES + DESTINATION_RULES + (
-            ("expires_at", dict(satisfies=(is_rfc3339, "be an RFC 3339 date-time with a time zone, such as 2027-01-01T00:00:00Z"))),),
+            ("expires_at", RFC3339_RULE),),
         mutually_exclusive=DATABASE_REFERENCE_KWARGS["mutually_exclusive"] + [DESTINATIONS],
         required_one_of=DATABASE_REFERENCE_KWARGS["required_one_of"],
     )
