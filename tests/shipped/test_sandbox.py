@@ -2,7 +2,9 @@
 
 import ast
 import json
+import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -87,7 +89,7 @@ def test_starting_again_replaces_the_simulator_started_before(user_shell, tmp_pa
         first = user_shell.run(start, cwd=tmp_path)
         second = user_shell.run(start, cwd=tmp_path)
     finally:
-        stopped = user_shell.run("ansible-playbook bunnynet.cloud.simulator -e simulator_state=stopped", cwd=tmp_path)
+        stopped = user_shell.run(STOP, cwd=tmp_path)
 
     assert first.returncode == 0 and second.returncode == 0, first.stdout + second.stdout
     assert stopped.returncode == 0 and "stopped." in stopped.stdout, stopped.stdout + stopped.stderr
@@ -101,6 +103,23 @@ def test_starting_again_replaces_the_simulator_started_before(user_shell, tmp_pa
     # an ended process whose parent has not reaped it yet keeps its /proc entry, with no command line.
     cmdline = Path("/proc", first_pid, "cmdline")
     assert not cmdline.exists() or b"tests.simulator" not in cmdline.read_bytes()
+
+
+@pytest.mark.usefixtures("no_simulator_left")
+def test_stopping_ends_a_simulator_that_runs_but_no_longer_answers(user_shell, tmp_path):
+    started = user_shell.run("ansible-playbook bunnynet.cloud.simulator && cat ~/.cache/bunnynet-cloud-simulator/pid", cwd=tmp_path)
+    assert started.returncode == 0, started.stdout
+    pid = int(started.stdout.splitlines()[-1])
+    cmdline = Path("/proc", str(pid), "cmdline")
+    os.kill(pid, signal.SIGSTOP)  # alive, but it answers nothing: as a simulator on a machine too busy to answer in time
+    try:
+        stopped = user_shell.run(STOP, cwd=tmp_path)
+        assert stopped.returncode == 0 and "stopped." in stopped.stdout, stopped.stdout + stopped.stderr
+        # An ended process whose parent has not reaped it yet keeps its /proc entry, with no command line.
+        assert not cmdline.exists() or b"tests.simulator" not in cmdline.read_bytes()
+    finally:
+        if cmdline.exists() and b"tests.simulator" in cmdline.read_bytes():
+            os.kill(pid, signal.SIGKILL)
 
 
 def examples_of(module_source):
