@@ -160,7 +160,7 @@ PY
 
 # The molecule scenarios the default half runs, the others the newest half: with all in the newest
 # half, from a fresh clone its steps took 25.5 minutes and the default half's 20, and a scenario
-# takes about forty seconds. A new scenario runs in the newest half.
+# takes twenty to forty seconds. A new scenario runs in the newest half.
 DEFAULT_HALF_SCENARIOS=(storage_zone stream_catalogue team_member video_library)
 
 # scenarios default|newest|all: the scenario folders under extensions/molecule that half runs.

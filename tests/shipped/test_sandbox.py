@@ -5,6 +5,7 @@ import json
 import os
 import re
 import signal
+import stat
 import sys
 from pathlib import Path
 
@@ -17,6 +18,8 @@ SECTION = "A sandbox for your playbooks"
 EXAMPLES_SECTION = "Running the modules' examples"
 RECAP = re.compile(r"^localhost\s+: ok=\d+\s+changed=(\d+)", re.MULTILINE)
 STOP = "ansible-playbook bunnynet.cloud.simulator -e simulator_state=stopped"
+# Where the playbook keeps a simulator it started without simulator_dir, under HOME.
+SANDBOX_DIR = ".cache/bunnynet-cloud-simulator"
 # The action that restores the examples' state between two modules' examples.
 EXAMPLE_HARNESS = "tests/integration/targets/setup_simulator/action_plugins"
 
@@ -53,6 +56,8 @@ def test_the_sandbox_section_runs_as_written_and_quietly_from_an_installed_colle
     with pytest.raises(requests.ConnectionError):
         requests.get(url + "/_sim/settings", timeout=5)
     assert "No simulator was running from %s/.cache/bunnynet-cloud-simulator; nothing to stop." % user_shell.home in stopped_again.stdout
+    # The stop forgot the simulator: no env file is left to point a shell at an address nothing serves.
+    assert not [name for name in ("pid", "url", "env") if (user_shell.home / SANDBOX_DIR / name).exists()]
 
 
 def test_starting_without_the_packages_names_the_command_that_installs_them(user_shell, installed_collection, tmp_path):
@@ -112,6 +117,10 @@ def test_stopping_ends_a_simulator_that_runs_but_no_longer_answers(user_shell, t
     started = user_shell.run("ansible-playbook bunnynet.cloud.simulator && cat ~/.cache/bunnynet-cloud-simulator/pid", cwd=tmp_path)
     assert started.returncode == 0, started.stdout
     pid = int(started.stdout.splitlines()[-1])
+    # The env file holds the key: the folder and what the start wrote in it are the user's alone.
+    folder = user_shell.home / SANDBOX_DIR
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert {name: oct(stat.S_IMODE((folder / name).stat().st_mode)) for name in ("pid", "url", "env")} == dict.fromkeys(("pid", "url", "env"), "0o600")
     cmdline = Path("/proc", str(pid), "cmdline")
     os.kill(pid, signal.SIGSTOP)  # alive, but it answers nothing: as a simulator on a machine too busy to answer in time
     try:
