@@ -147,8 +147,8 @@ groups:
 from ansible.errors import AnsibleError
 from ansible.plugins.inventory import BaseInventoryPlugin, Cacheable, Constructable
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account import KINDS, read_account
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import HAS_REQUESTS, BunnyApiError, BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import KINDS, read_account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import HAS_REQUESTS, BunnyApiError, BunnyClient
 
 GROUP_PREFIX = "bunnynet_"
 

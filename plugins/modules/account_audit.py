@@ -154,9 +154,9 @@ summary:
 
 from ansible.module_utils.basic import env_fallback
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account import audit_account
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account_report import report, write_report
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.report import report, write_report
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import audit_account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
 
 
 def audit(module):

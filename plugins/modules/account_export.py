@@ -109,9 +109,9 @@ import fnmatch
 
 from ansible.module_utils.basic import env_fallback
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account import KIND_NAMES, read_account
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account_files import inventory_files, write_files
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.files import inventory_files, write_files
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import KIND_NAMES, read_account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
 
 
 def export(module):

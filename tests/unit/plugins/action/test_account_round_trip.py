@@ -15,9 +15,9 @@ import pytest
 import requests
 
 from ansible_collections.bunnynet.cloud.plugins.action import account_audit as account_audit_action
-from ansible_collections.bunnynet.cloud.plugins.module_utils import account
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles import Options, Settings
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import Options, Settings
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyClient
 from ansible_collections.bunnynet.cloud.plugins.modules import (
     dns_record,
     dns_zone,

@@ -1,13 +1,13 @@
-"""The account's resources as the roles' variables (module_utils/account.py): what the export writes
+"""The account's resources as the roles' variables (module_utils/core/account.py): what the export writes
 must be what the roles' modules find already in place, so each test runs those modules in check
 mode with the exported variables and expects no change."""
 
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import account
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account_files import host_files
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyClient
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SCRIPT_TYPE_NAMES
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.files import host_files
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import SCRIPT_TYPE_NAMES
 from ansible_collections.bunnynet.cloud.plugins.modules import (
     dns_record,
     dns_zone,

@@ -1,6 +1,6 @@
 """The diff engine: what differs, what a change predicts, and how lists reconcile."""
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import (
     apply_changes,
     changed_fields,
     keyed_changes,

@@ -2,9 +2,10 @@
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
-from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import comparable
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import comparable
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Resource, Writes, name_taken, unknown_names
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.zones import (
     PULL_ZONE,
     describe_error,
     desired_zone,
@@ -12,7 +13,6 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource 
     settings_problems,
     zone_problems,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Resource, Writes, name_taken, unknown_names
 
 ORIGIN_TYPES = {"url": 0, "storage_zone": 2}
 
