@@ -14,7 +14,7 @@ import sys
 
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KINDS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import Options, Settings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -20,6 +20,9 @@ A member is found by its email address (compared without regard to case), which 
 The password is write-only: it is sent when the member is invited and never read or compared.
 """
 
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import Kind
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import Fixed, Options, Shape
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyClient
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Record, Resource, Writes, name_of
 
 EXCHANGE_PATH = "/apikey/exchange"
@@ -120,4 +123,34 @@ TEAM_MEMBER = TeamMemberResource(
     paths=Paths(MEMBERS_PATH, MEMBER_PATH, search=None),
     record=Record(id_field="Id", server_fields=("id",)),
     writes=Writes(create_requires=("first_name", "last_name", "roles", "password")),
+)
+
+
+# --- The team as the account sees it: members, the team_member role's hosts -----------------------
+
+def team_members(reads):
+    """The account's team. Its endpoints take a token the API key is exchanged for (a POST that
+    changes nothing, the one request of a read that is not a GET); a client of their own carries
+    it, so that no other request of the run sends it."""
+    def read():
+        client = reads.client
+        team = BunnyClient(client.session.headers["AccessKey"], client.api_url, client.timeout, client.retries,
+                           validate_certs=client.validate_certs)
+        return TEAM_MEMBER.list(authorise(team))
+    return reads.once("team members", None, read)
+
+
+# A member of the team is a resource of the account like a registry: a host of its own, found by its
+# address (which cannot change), its names and roles compared by the module's declaration.
+TEAM_MEMBER_SHAPE = Shape("team_member", "team_member_email", (
+    Fixed("team_member_email", lambda member: member["Email"]),
+    Options("team_member_", TEAM_MEMBER),
+), not_compared={
+    "team_member_password": "write-only: sent with the invitation, and never returned by a read",
+})
+
+
+TEAM_KINDS = (
+    Kind("team_member", "team member", "team_members", team_members, TEAM_MEMBER.project, "id", lambda member: member["email"],
+         shapes=(TEAM_MEMBER_SHAPE,)),
 )

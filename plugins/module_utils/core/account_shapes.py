@@ -330,5 +330,25 @@ class Shape:
         return [found for part in self.parts for found in part.drift(reads, record, variables)]
 
 
+def settled(options):
+    """Options without those that hold nothing (None), which the roles read as "left as it is"."""
+    return {name: value for name, value in options.items() if value is not None}
+
+
+def settable(values, options):
+    """The values an option of ``options`` can be set to; what a read reports beyond the choices
+    (an aggression read as "unknown") is no setting, so the task leaves it as it is."""
+    found = {}
+    for name, option in options.items():
+        value = values.get(name)
+        if option.get("options"):
+            value = settable(value, option["options"]) if isinstance(value, dict) else None
+        elif option.get("choices") and value not in option["choices"]:
+            value = None
+        if value not in (None, {}):
+            found[name] = value
+    return found
+
+
 def snake(api_name):
     return next(iter(to_snake({api_name: None})))

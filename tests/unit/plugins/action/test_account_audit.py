@@ -17,6 +17,7 @@ from ansible.template import Templar
 
 from ansible_collections.bunnynet.cloud.plugins.action import account_audit as account_audit_action
 from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described, named_only
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import FINDERS, KINDS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account
 from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, mc_container_template, shield_waf_rule
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.action.test_account_round_trip import ACCOUNT, World
@@ -83,7 +84,7 @@ def test_a_host_may_name_its_resource_by_name_as_its_role_does(world):
              described("shield", {"shield_pull_zone_name": "shop"}),
              described("app", {"mc_rollout_app_name": "shop", "mc_rollout_containers": [{"name": "web", "image_tag": "1.4.0"}]})]
 
-    findings, unmanaged = account.audit_account(world.client, hosts, storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, storage_url=world.storage_url)
 
     assert [(finding["host"], finding["kind"], finding["name"], finding["drifted"]) for finding in findings] == [
         ("zone", "pull_zone", "shop", True), ("shield", "shield_zone", "pull-zone-10", False), ("app", "app", "shop", False)]
@@ -97,7 +98,7 @@ def test_a_host_may_name_its_resource_by_name_as_its_role_does(world):
 def test_with_its_purge_variable_a_list_is_whole_and_an_item_only_the_account_holds_is_drift(world):
     zone = {"pullzone_domains_pull_zone_id": 10, "pullzone_domains_allowed_referrers": ["other.example.com"], "pullzone_domains_purge": True}
 
-    findings, _unmanaged = account.audit_account(world.client, [described("zone", zone)], storage_url=world.storage_url)
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("zone", zone)], storage_url=world.storage_url)
 
     assert findings[0]["drift"] == [
         {"field": "pullzone_domains_allowed_referrers[other.example.com]", "inventory": "other.example.com", "account": None},
@@ -105,14 +106,14 @@ def test_with_its_purge_variable_a_list_is_whole_and_an_item_only_the_account_ho
 
 
 def test_a_static_site_describes_its_pull_zone_too(world):
-    _findings, unmanaged = account.audit_account(world.client, [described("site", {"static_site_name": "site"})], storage_url=world.storage_url)
+    _findings, unmanaged = account.audit_account(world.client, KINDS, [described("site", {"static_site_name": "site"})], storage_url=world.storage_url)
 
     assert {("storage_zone", "site"), ("pull_zone", "site")}.isdisjoint({(item["kind"], item["name"]) for item in unmanaged})
     assert ("pull_zone", "shop") in {(item["kind"], item["name"]) for item in unmanaged}
 
 
 def test_a_storage_zone_serving_a_site_may_be_described_by_the_storage_zone_role(world):
-    findings, unmanaged = account.audit_account(world.client, [described("site", {"storage_zone_name": "site"})], storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, [described("site", {"storage_zone_name": "site"})], storage_url=world.storage_url)
 
     assert [(finding["kind"], finding["name"], finding["drifted"]) for finding in findings] == [("storage_zone", "site", False)]
     assert ("storage_zone", "site") not in {(item["kind"], item["name"]) for item in unmanaged}
@@ -123,11 +124,11 @@ def test_a_host_the_audit_cannot_check_is_an_error_that_says_why(world):
              described("gone", {"pullzone_domains_pull_zone_id": 99}),
              described("vaulted", Vars({"dns_zone_domain": "example.com", "dns_zone_soa_email": "x"}, broken={"dns_zone_soa_email"}))]
 
-    findings, unmanaged = account.audit_account(world.client, hosts, storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, storage_url=world.storage_url)
 
     assert [finding["error"] for finding in findings] == [
         "web has none of the variables %s, so it describes no resource to audit; give it one, or leave it out with audit_hosts or "
-        "--limit." % ", ".join(account.FINDERS),
+        "--limit." % ", ".join(FINDERS),
         "no pull zone of the account has pullzone_domains_pull_zone_id 99",
         "the inventory's variables of vaulted could not be read: dns_zone_soa_email (dns_zone_soa_email: the vault has no password)"]
     # The zone the host names is described all the same: it is no unmanaged resource.
@@ -182,7 +183,7 @@ def test_a_site_described_by_its_build_folder_is_compared_as_the_sync_would_see_
     site = {"static_site_name": "site", "static_site_build_dir": str(tmp_path), "static_site_exclude": ["*.md"]}
 
     def drift_of(**variables):
-        findings, _unmanaged = account.audit_account(world.client, [described("site", dict(site, **variables))], storage_url=world.storage_url)
+        findings, _unmanaged = account.audit_account(world.client, KINDS, [described("site", dict(site, **variables))], storage_url=world.storage_url)
         return [found["field"] for found in findings[0]["drift"]]
 
     assert drift_of() == ["static_site_files[css/site.css]"]
@@ -203,8 +204,7 @@ def test_items_are_compared_as_the_module_takes_them_and_one_it_would_refuse_is_
     world.run(shield_waf_rule, shield_zone_id=4102, rules=[rule])
     bad = dict(rule, conditions=[dict(rule["conditions"][0], operator="starts_with")])
 
-    findings, _unmanaged = account.audit_account(
-        world.client, [described("shop", {"shield_pull_zone_id": 10, "shield_waf_rules": [rule]}),
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("shop", {"shield_pull_zone_id": 10, "shield_waf_rules": [rule]}),
                        described("typo", {"shield_pull_zone_id": 10, "shield_waf_rules": [bad]})], storage_url=world.storage_url)
 
     # The module's defaults (negated: false, ...) fill in what the inventory leaves out: no drift.
@@ -250,7 +250,7 @@ def test_a_host_left_out_of_the_run_is_not_checked_but_what_it_names_is_not_unma
     hosts = [described("zone", {"pullzone_domains_pull_zone_id": 10, "pullzone_domains_allowed_referrers": ["other.example.com"]}),
              dict(named_only("dns", {"dns_zone_domain": "example.com", "dns_zone_soa_email": "x"})[0])]
 
-    findings, unmanaged = account.audit_account(world.client, hosts, storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, storage_url=world.storage_url)
 
     assert [finding["host"] for finding in findings] == ["zone"]
     assert hosts[1]["variables"] == {"dns_zone_domain": "example.com"}
@@ -263,7 +263,7 @@ def test_a_secret_environment_variable_is_compared_but_its_values_never_show(wor
     container = {"name": "web", "secret_environment_variables": {"API_TOKEN": "LEAKCANARY-new"}}
 
     findings, _unmanaged = account.audit_account(
-        world.client, [described("app", {"mc_rollout_app_id": "shopApp01", "mc_rollout_containers": [container]})], storage_url=world.storage_url)
+        world.client, KINDS, [described("app", {"mc_rollout_app_id": "shopApp01", "mc_rollout_containers": [container]})], storage_url=world.storage_url)
 
     (change,) = findings[0]["drift"]
     assert change["field"] == "mc_rollout_containers[web].environment_variables"
