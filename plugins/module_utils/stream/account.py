@@ -11,17 +11,22 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes
     Settings,
     Shape,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.account import pull_zones
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.hostnames import (
     VIDEO_LIBRARY_REFERRERS,
     canonical,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.libraries import SECRET_KEYS as VIDEO_LIBRARY_SECRET_KEYS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.libraries import VIDEO_LIBRARY
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.libraries import VIDEO_LIBRARY, with_zone
 
 
 def library_of(reads, library):
-    """A video library with the token authentication settings its pull zone keeps."""
-    return reads.once("library", library["Id"], lambda: VIDEO_LIBRARY.with_zone_settings(reads.client, library))
+    """A video library with the token authentication settings its pull zone keeps, the zone taken from the
+    account's list of pull zones rather than read one by one."""
+    zones = reads.once("pull zones by id", None, lambda: {zone["Id"]: zone for zone in pull_zones(reads)})
+    zone = zones.get(library.get("PullZoneId")) or {}
+    return reads.once("library", library["Id"], lambda: with_zone(library, zone))
+
 
 VIDEO_LIBRARY_SHAPE = Shape("video_library", "video_library_name", (
     Fixed("video_library_name", lambda library: library["Name"]),

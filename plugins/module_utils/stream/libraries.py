@@ -166,13 +166,18 @@ class VideoLibraryResource(Resource):
 
     @staticmethod
     def with_zone_settings(client, library):
-        """The library with the token authentication settings its pull zone keeps, by the update model's names,
-        and the zone's system hostname, which the library's videos are delivered from (``CdnHostname``)."""
+        """The library with the token authentication settings its pull zone keeps, its zone read by its id."""
         zone = client.get(build_path(ZONE_PATH, id=library["PullZoneId"])) if library.get("PullZoneId") else {}
-        completed = dict(library)
-        completed.update((setting, zone.get(zone_name)) for setting, zone_name in ZONE_SETTINGS.items())
-        completed["CdnHostname"] = cdn_hostname(zone)
-        return completed
+        return with_zone(library, zone)
+
+
+def with_zone(library, zone):
+    """The library with the token authentication settings ``zone`` (its pull zone as read) keeps, by the update
+    model's names, and the zone's system hostname, which the library's videos are delivered from (``CdnHostname``)."""
+    completed = dict(library)
+    completed.update((setting, zone.get(zone_name)) for setting, zone_name in ZONE_SETTINGS.items())
+    completed["CdnHostname"] = cdn_hostname(zone)
+    return completed
 
 
 def cdn_hostname(zone):
