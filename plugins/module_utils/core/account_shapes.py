@@ -243,11 +243,11 @@ class ItemList(Part):
             if not changes:
                 continue
             account = self.to_options(held)
-            if not isinstance(account, dict):
+            predicted = self.to_options(self.items.predict(copy.deepcopy(held), changes))
+            if not isinstance(account, dict) or not isinstance(predicted, dict):
                 # An item the variable holds as a string (a site's hostname) is its key: what differs is what it implies.
                 found.extend(drift("%s.%s" % (name, snake(field)), value, held.get(field)) for field, value in sorted(changes.items()))
                 continue
-            predicted = self.to_options(self.items.predict(copy.deepcopy(held), changes))
             asked = item if isinstance(item, dict) else {}
             for option in sorted(option for option in predicted if not same(predicted.get(option), account.get(option))):
                 found.append(drift("%s.%s" % (name, option), asked.get(option, predicted.get(option)), account.get(option)))

@@ -128,8 +128,25 @@ class SitePullZone(Part):
         return []
 
 
-def _site_hostname(name):
-    return wanted_hostnames(dict(hostnames=[{"name": name, "force_ssl": True}], free_certificate=True, complete_external_dns_certificate=False))[0]
+def _site_hostname(item):
+    """What the role asks of a hostname it names: a free certificate and Force SSL, unless the item says otherwise."""
+    options = item if isinstance(item, dict) else {"name": item}
+    return wanted_hostnames(dict(hostnames=[{"name": options["name"], "force_ssl": options.get("force_ssl", True)}],
+                                 free_certificate=options.get("free_certificate", True), complete_external_dns_certificate=False))[0]
+
+
+def _site_hostname_options(hostname):
+    """A hostname as the role's list names it: by its name alone when it has both a certificate and Force SSL (what
+    the role gives one by default), else with what it lacks, so that the role leaves it as it is."""
+    name = hostname_value(hostname)
+    if hostname.get("ForceSSL") and hostname.get("HasCertificate"):
+        return name
+    options = {"name": name}
+    if not hostname.get("ForceSSL"):
+        options["force_ssl"] = False
+    if not hostname.get("HasCertificate"):
+        options["free_certificate"] = False
+    return options
 
 
 def _site_hostnames(reads, zone):
@@ -139,8 +156,8 @@ def _site_hostnames(reads, zone):
 
 STATIC_SITE_SHAPE.parts += (
     SitePullZone(),
-    # The role gives every hostname it names a free certificate and Force SSL, and leaves the others be.
-    ItemList("static_site_hostnames", HOSTNAMES, _site_hostnames, to_options=hostname_value, to_api=lambda name, zone: _site_hostname(name),
+    # The role gives every hostname it names a free certificate and Force SSL unless its item says otherwise, and leaves the others be.
+    ItemList("static_site_hostnames", HOSTNAMES, _site_hostnames, to_options=_site_hostname_options, to_api=lambda item, zone: _site_hostname(item),
              whole=False),
 )
 

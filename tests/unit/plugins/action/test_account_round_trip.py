@@ -108,7 +108,9 @@ ACCOUNT = dict(
          ]},
         # The static site's pull zone.
         {"Id": 11, "Name": "site", "OriginType": 2, "StorageZoneId": 4320,
-         "Hostnames": [{"Value": "www.site.example", "ForceSSL": True, "HasCertificate": True}]},
+         "Hostnames": [{"Value": "www.site.example", "ForceSSL": True, "HasCertificate": True},
+                       # Added by hand without Force SSL or a certificate: the export writes it so, and the role leaves it so.
+                       {"Value": "old.site.example", "ForceSSL": False, "HasCertificate": False}]},
     ],
     video_libraries=[{"Id": 20, "Name": "lessons", "AllowedReferrers": ["courses.example.com"], "BlockedReferrers": ["copy.example.net"],
                       "EnabledResolutions": "360p,720p", "PlayerKeyColor": "#ff7755", "ShowHeatmap": True, "EnableMP4Fallback": True}],
