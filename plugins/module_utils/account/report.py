@@ -33,10 +33,15 @@ def _value(data):
 
 def _line(change):
     if change["account"] is None:
-        return "- `%s`: missing from the account; the inventory has %s" % (change["field"], _value(change["inventory"]))
-    if change["inventory"] is None:
-        return "- `%s`: not in the inventory; the account has %s" % (change["field"], _value(change["account"]))
-    return "- `%s`: %s in the account, %s in the inventory" % (change["field"], _value(change["account"]), _value(change["inventory"]))
+        line = "- `%s`: missing from the account; the inventory has %s" % (change["field"], _value(change["inventory"]))
+    elif change["inventory"] is None:
+        line = "- `%s`: not in the inventory; the account has %s" % (change["field"], _value(change["account"]))
+    else:
+        line = "- `%s`: %s in the account, %s in the inventory" % (change["field"], _value(change["account"]), _value(change["inventory"]))
+    if change.get("diff"):
+        # What changed in a text (a script's code), from the inventory's to the account's.
+        line += "\n\n  ```diff\n%s\n  ```\n" % "\n".join("  " + diff_line for diff_line in change["diff"].split("\n"))
+    return line
 
 
 def markdown(data):

@@ -22,23 +22,38 @@ checks; ``fields()`` lists them, for the docs and for the test that changes each
 """
 
 import copy
+import difflib
 
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import same
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import same, without_empty
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import to_snake
 
 # What the export writes for a secret the API never returns: a placeholder to fill in and encrypt.
 VAULT_PLACEHOLDER = "{{ vault_%s }}"
+# How many lines of a text's unified diff a drift shows; the rest is counted.
+DIFF_LINES = 60
 
 
 class InventoryError(ValueError):
     """A variable the module it goes to would refuse: the host cannot be compared."""
 
 
-def drift(field, inventory, account):
-    """One difference between an inventory and the account: the field, and its value on each side."""
-    return {"field": field, "inventory": inventory, "account": account}
+def drift(field, inventory, account, diff=None):
+    """One difference between an inventory and the account: the field, and its value on each side;
+    ``diff``, for a text, what changed in it as a unified diff."""
+    found = {"field": field, "inventory": inventory, "account": account}
+    if diff is not None:
+        found["diff"] = diff
+    return found
+
+
+def text_diff(inventory, account, limit=DIFF_LINES):
+    """A unified diff from the inventory's text to the account's, at most ``limit`` lines, then how many more there are."""
+    lines = list(difflib.unified_diff(inventory.splitlines(), account.splitlines(), "inventory", "account", lineterm=""))
+    if len(lines) > limit:
+        lines = lines[:limit] + ["... %d more lines of the diff" % (len(lines) - limit)]
+    return "\n".join(lines)
 
 
 class Part:
@@ -173,11 +188,15 @@ class ItemList(Part):
     order is drift of the list. ``secret`` names the options of an item the API never returns (a
     secret's value): never compared, so the audit never takes them from the inventory. ``options``
     is the argument spec the module takes an item with: each item of the variable is checked and
-    given its defaults by it first, so that it is compared as the module would see it.
+    given its defaults by it first, so that it is compared as the module would see it; an item shown
+    whole in a drift leaves out what holds nothing or its default. ``pair(record)`` is a looser
+    identity than the key (a DNS record's type and name, where its key holds its value too): an item
+    the account lacks and one the inventory lacks that share it, one of each, are one item whose
+    options changed.
     """
 
     def __init__(self, variable, items, present, to_options, to_api, label=None, key=None, whole=True, ordered=False, secret=(),
-                 options=None, owned=None):
+                 options=None, owned=None, pair=None):
         self.variable = variable
         self.items = items
         self.present = present
@@ -188,8 +207,10 @@ class ItemList(Part):
         self.whole = whole
         self.ordered = ordered
         self.secret = secret
+        self.options = options or {}
         self.validator = ArgumentSpecValidator(options) if options else None
         self.owned = owned or (lambda item: not items.platform(item))
+        self.pair = pair
 
     def _as_module_takes(self, listed):
         if self.validator is None:
@@ -222,6 +243,13 @@ class ItemList(Part):
     def export(self, reads, record):
         return {self.variable: [self.to_options(item) for item in self._present(reads, record)]}
 
+    def _shown(self, options):
+        """An item as a drift shows it whole: without what holds nothing, or the module's default."""
+        if not isinstance(options, dict):
+            return options
+        return {name: value for name, value in without_empty(options).items()
+                if name not in self.options or self.options[name].get("default") is None or value != self.options[name]["default"]}
+
     def drift(self, reads, record, variables):
         listed = variables.get(self.variable)
         if listed is None:
@@ -230,6 +258,7 @@ class ItemList(Part):
         present = {self.key_of(item): item for item in self._present(reads, record)}
         found = []
         seen = set()
+        missing = []
         for item in listed:
             wanted = self.to_api(item, record)
             key = self.key_of(wanted)
@@ -237,7 +266,7 @@ class ItemList(Part):
             held = present.get(key)
             name = "%s[%s]" % (self.variable, self.label(wanted))
             if held is None:
-                found.append(drift(name, item, None))
+                missing.append((item, wanted, name))
                 continue
             changes = self.items.differences(held, wanted)
             if not changes:
@@ -251,15 +280,40 @@ class ItemList(Part):
             asked = item if isinstance(item, dict) else {}
             for option in sorted(option for option in predicted if not same(predicted.get(option), account.get(option))):
                 found.append(drift("%s.%s" % (name, option), asked.get(option, predicted.get(option)), account.get(option)))
+        extra = []
         if self.whole is True or (self.whole and variables.get(self.whole)):
-            found.extend(drift("%s[%s]" % (self.variable, self.label(item)), None, self.to_options(item))
-                         for key, item in present.items() if key not in seen)
+            extra = [item for key, item in present.items() if key not in seen]
+        found.extend(self._paired(missing, extra))
+        found.extend(drift(name, self._shown(item), None) for item, _wanted, name in missing)
+        found.extend(drift("%s[%s]" % (self.variable, self.label(item)), None, self._shown(self.to_options(item))) for item in extra)
         if self.ordered and not found:
             listed_keys = [self.key_of(self.to_api(item, record)) for item in listed]
             held_keys = [key for key in present if key in set(listed_keys)]
             if listed_keys != held_keys:
                 found.append(drift("%s (order)" % self.variable, [self.label(self.to_api(item, record)) for item in listed],
                                    [self.label(present[key]) for key in held_keys]))
+        return found
+
+    def _paired(self, missing, extra):
+        """The drift of each item the account lacks that one the inventory lacks shares a ``pair`` with, one of each:
+        the options that differ, under the pair; both are taken out of ``missing`` and ``extra``."""
+        if self.pair is None:
+            return []
+        groups = {}
+        for entry in missing:
+            groups.setdefault(self.pair(entry[1]), ([], []))[0].append(entry)
+        for held in extra:
+            groups.setdefault(self.pair(held), ([], []))[1].append(held)
+        found = []
+        for pair, (wanted, held) in groups.items():
+            if len(wanted) != 1 or len(held) != 1 or not isinstance(wanted[0][0], dict):
+                continue
+            (item, _wanted, _name), = wanted
+            missing.remove(wanted[0])
+            extra.remove(held[0])
+            account = self.to_options(held[0])
+            for option in sorted(option for option, value in item.items() if value is not None and not same(value, account.get(option))):
+                found.append(drift("%s[%s].%s" % (self.variable, pair, option), item[option], account.get(option)))
         return found
 
 

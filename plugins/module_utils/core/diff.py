@@ -111,25 +111,56 @@ def _unique(values, normalize):
     return unique
 
 
-def keyed_changes(before, after):
+def keyed_changes(before, after, pairs=None):
     """The two sides of a list's diff, each item that changes under its label: ``before`` and
-    ``after`` are ``(label, item)`` pairs. An item added or removed shows whole on its side; an
-    item that changes shows only its fields that differ, so that its label is beside them however
-    long the item is. Items that stay as they are do not show. A list of plain values shows as
-    the values removed and those added."""
+    ``after`` are ``(label, item)`` pairs. An item added or removed shows on its side without its
+    empty fields; an item that changes shows only its fields that differ, so that its label is beside
+    them however long the item is. Items that stay as they are do not show. ``pairs`` maps labels to
+    a looser identity (a DNS record's type and name, when its key holds its value too): one item
+    removed and one added that share it show as one item that changes, under that identity (without
+    the fields the added item holds no value of yet). A list
+    of plain values shows as the values removed and those added."""
     before, after = list(before), list(after)
     held, kept = dict(before), dict(after)
     if not any(isinstance(item, dict) for _label, item in before + after):
         # A set of plain values (referrers, say): the values removed, and those added.
         return [item for label, item in before if label not in kept], [item for label, item in after if label not in held]
     before_side, after_side = {}, {}
+    removed = [label for label in held if label not in kept]
+    added = [label for label in kept if label not in held]
+    for pair in _paired(removed, added, pairs or {}, held, kept):
+        old, new = pair
+        removed.remove(old)
+        added.remove(new)
+        # A field the added item holds no value of is one only the server sets, not known before it answers.
+        names = [name for name, value in kept[new].items() if value is not None and held[old].get(name) != value]
+        before_side[pairs[old]] = {name: held[old][name] for name in names if name in held[old]}
+        after_side[pairs[new]] = {name: kept[new][name] for name in names}
     for label, item in held.items():
-        if label not in kept:
-            before_side[label] = item
-        elif kept[label] != item:
+        if label in removed:
+            before_side[label] = without_empty(item)
+        elif label in kept and kept[label] != item:
             before_side[label], after_side[label] = _differing(item, kept[label])
-    after_side.update((label, item) for label, item in kept.items() if label not in held)
+    after_side.update((label, without_empty(kept[label])) for label in added)
     return before_side, after_side
+
+
+def _paired(removed, added, pairs, held, kept):
+    """``(removed label, added label)`` for each looser identity exactly one removed and one added item (records) share."""
+    by_pair = {}
+    for side, labels in ((0, removed), (1, added)):
+        for label in labels:
+            if pairs.get(label) is not None:
+                by_pair.setdefault(pairs[label], ([], []))[side].append(label)
+    return [(old[0], new[0]) for old, new in by_pair.values()
+            if len(old) == 1 and len(new) == 1 and isinstance(held[old[0]], dict) and isinstance(kept[new[0]], dict)]
+
+
+def without_empty(item):
+    """An item without the fields that hold nothing (null, an empty string, list or map), as a diff or a report shows it."""
+    if not isinstance(item, dict):
+        return item
+    return {name: value for name, value in item.items() if value not in (None, "", [], {})}
 
 
 def _differing(old, new):

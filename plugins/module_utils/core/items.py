@@ -45,12 +45,14 @@ class Items:
     task's order. They may refuse instead (``change.refuse(problem)``). An add's answer that is a
     dict holding the item stands for it in ``after``. ``arrange(items)`` orders the items results
     show (the order edge rules run in, say). ``label(item)`` names an item in ``--diff``, where only
-    the items that change show (by default its key).
+    the items that change show (by default its key). ``pair(item)`` is a looser identity than the key,
+    where the key holds what a change would change (a DNS record's value): ``--diff`` shows an item
+    removed and one added that share it as one item whose fields change.
     """
 
     def __init__(self, noun, parent, parent_option, key, field=None, read=None, differences=None, predict=None, new_item=None,
                  platform=None, project=None, add=None, change=None, remove=None, order=("add", "change", "remove"), arrange=None,
-                 label=None):
+                 label=None, pair=None):
         self.noun = noun
         self.parent = parent
         self.parent_option = parent_option
@@ -68,6 +70,7 @@ class Items:
         self.order = order
         self.arrange = arrange or list
         self.label = label or key
+        self.pair = pair
 
     # --- Reading --------------------------------------------------------------------------------
 
@@ -265,7 +268,12 @@ class _Context:
     def keyed_diff(self, before, after):
         """``--diff`` of the list: only the items that change, each under its key."""
         after_labels = _labels(self.items.label(item) for item in self.after_items)
-        return keyed_changes(zip(self.before_labels, before), zip(after_labels, after))
+        pairs = None
+        if self.items.pair is not None:
+            held = self.items.arrange(self.present)
+            pairs = dict(zip(self.before_labels, _labels(self.items.pair(item) for item in held)))
+            pairs.update(zip(after_labels, _labels(self.items.pair(item) for item in self.after_items)))
+        return keyed_changes(zip(self.before_labels, before), zip(after_labels, after), pairs)
 
 
 def _labels(keys):

@@ -88,7 +88,7 @@ DNS_ZONE_SHAPE = Shape("dns_zone", "dns_zone_domain", (
     Dnssec(),
     ItemList("dns_zone_records", ZONE_RECORDS, lambda reads, zone: zone.get("Records") or [], to_options=_dns_record_options,
              to_api=lambda item, zone: wanted_record(item, zone.get("Domain")), label=describe_key_of_read, whole="dns_zone_purge",
-             options=record_item_spec()),
+             options=record_item_spec(), pair=lambda record: describe_key(key_of_read(record)[:2])),
     Fixed("dns_zone_purge", True),
 ))
 

@@ -459,7 +459,8 @@ def _delete(change):
 
 ZONE_RECORDS = Items(
     noun="record", parent=DNS_ZONE, parent_option="zone_id", field="Records", key=key_of_read,
-    differences=record_differences, predict=apply_to_record, new_item=new_record, project=project_record,
+    # A record whose value changes is a new key for a type that takes several values: its diff pairs it by type and name.
+    pair=lambda record: key_of_read(record)[:2], differences=record_differences, predict=apply_to_record, new_item=new_record, project=project_record,
     add=_add, change=_update, remove=_delete,
     # Deletes first, so that a name can change from an address to a CNAME in one run.
     order=("remove", "change", "add"),

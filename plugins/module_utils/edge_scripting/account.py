@@ -15,6 +15,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes
     Shape,
     drift,
     settled,
+    text_diff,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.releases import active_release
@@ -46,7 +47,8 @@ class ScriptCode(Part):
         code = variables.get("edge_script_deploy_code")
         if code is None or code == (code_of(reads, record) or ""):
             return []
-        return [drift(self.variable, _digest(code), _digest(code_of(reads, record) or ""))]
+        held = code_of(reads, record) or ""
+        return [drift(self.variable, _digest(code), _digest(held), diff=text_diff(code, held))]
 
 
 class LiveRelease(Part):

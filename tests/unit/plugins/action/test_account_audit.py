@@ -19,7 +19,8 @@ from ansible_collections.bunnynet.cloud.plugins.action import account_audit as a
 from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described, named_only
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import FINDERS, KINDS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account
-from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, mc_container_template, shield_waf_rule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.report import markdown, report
+from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, dns_record, edge_script, mc_container_template, shield_waf_rule
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.action.test_account_round_trip import ACCOUNT, World
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 
@@ -103,6 +104,57 @@ def test_with_its_purge_variable_a_list_is_whole_and_an_item_only_the_account_ho
     assert findings[0]["drift"] == [
         {"field": "pullzone_domains_allowed_referrers[other.example.com]", "inventory": "other.example.com", "account": None},
         {"field": "pullzone_domains_allowed_referrers[shop.example.com]", "inventory": None, "account": "shop.example.com"}]
+
+
+# --- Drift a person can read ------------------------------------------------------------------------
+
+def test_a_record_whose_value_changed_by_hand_is_one_change_of_its_value_not_a_missing_and_an_extra_record(world):
+    variables = exported_variables(world, "dns_zone")
+    world.run(dns_record, zone_id=1, records=[{"type": "A", "name": "www", "value": "192.0.2.99", "ttl": 600},
+                                              {"type": "MX", "name": "@", "value": "mail.example.com", "priority": 10, "ttl": 3600}], purge=True)
+
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("dns", variables)], storage_url=world.storage_url)
+
+    assert findings[0]["drift"] == [{"field": "dns_zone_records[A www].value", "inventory": "192.0.2.10", "account": "192.0.2.99"}]
+
+
+def test_a_record_only_the_account_holds_shows_without_its_empty_and_default_fields(world):
+    variables = exported_variables(world, "dns_zone")
+    world.run(dns_record, zone_id=1, records=[{"type": "TXT", "name": "verify", "value": "token-1"}])
+
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("dns", variables)], storage_url=world.storage_url)
+
+    (extra,) = findings[0]["drift"]
+    assert extra["field"] == "dns_zone_records[TXT verify token-1]" and extra["inventory"] is None
+    assert extra["account"]["value"] == "token-1" and extra["account"]["type"] == "TXT"
+    # 19 options a record may hold; those this one holds no value of stay out.
+    assert None not in extra["account"].values() and len(extra["account"]) < 8, extra["account"]
+
+
+def test_code_changed_by_hand_is_shown_as_a_unified_diff_in_the_finding_and_the_report(world):
+    variables = exported_variables(world, "edge_script_deploy")
+    world.run(edge_script, id=4700, code="export default { fetch() { return new Response('hand edit'); } };\n")
+
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("script", variables)], storage_url=world.storage_url)
+
+    (changed,) = [found for found in findings[0]["drift"] if found["field"] == "edge_script_deploy_code_file"]
+    assert changed["diff"].splitlines()[:2] == ["--- inventory", "+++ account"]
+    assert "-export default { fetch() { return new Response('live'); } };" in changed["diff"].splitlines()
+    assert "+export default { fetch() { return new Response('hand edit'); } };" in changed["diff"].splitlines()
+    shown = markdown(report(findings, [], [], {"hosts": 1}))
+    assert "```diff" in shown and "  +export default { fetch() { return new Response('hand edit'); } };" in shown
+
+
+def test_a_long_code_diff_is_cut_and_says_how_many_lines_it_left_out(world):
+    long_code = "".join("line %d\n" % number for number in range(200))
+    variables = dict(exported_variables(world, "edge_script_deploy"), edge_script_deploy_code=long_code)
+
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("script", variables)], storage_url=world.storage_url)
+
+    (changed,) = [found for found in findings[0]["drift"] if found["field"] == "edge_script_deploy_code_file"]
+    lines = changed["diff"].splitlines()
+    assert len(lines) == 61 and lines[-1].startswith("... ") and lines[-1].endswith("more lines of the diff")
+    assert int(lines[-1].split()[1]) > 100
 
 
 def test_a_static_site_describes_its_pull_zone_too(world):
