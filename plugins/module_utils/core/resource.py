@@ -26,6 +26,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import LOCK_TIMEOUT_OPTION, Plan, Read, Write, apply
 
 STATE_OPTION = dict(type="str", choices=["present", "absent"], default="present")
+# How a plan refuses what the resource as it stands does not allow: its sentences as they are, no "Invalid input".
+STATE_REFUSAL = "%s."
 
 
 class Field:
@@ -389,7 +391,7 @@ class Resource:
         name = module.params[self.key.option]
         missing = [option for option in self.writes.create_requires if module.params.get(option) is None]
         if missing:
-            module.fail("%s %r does not exist; %s %s required to create it." % (
+            return refused("%s %r does not exist; %s %s required to create it" % (
                 self.noun.capitalize(), name, " and ".join(missing), "is" if len(missing) == 1 else "are"))
         body = dict(desired)
         body.update(self.key.to_api(name))
@@ -430,14 +432,14 @@ class Resource:
     def plan_update(self, module, current, desired):
         """Send one update with exactly what differs from ``desired``; nothing when it all holds."""
         record_id = current[self.id_field]
-        self.refuse_create_only(module, current)
+        problems = self.create_only_problems(module, current)
         changes = self.differences(current, desired)
         predicted = self.predicted(current, changes) if changes else current
         if changes and self.writes.update is None:
-            module.fail("The API cannot change a %s once created; %s differ%s." % (
+            problems.append("The API cannot change a %s once created; %s differ%s" % (
                 self.noun, ", ".join(sorted(self._options_of(changes))), "s" if len(changes) == 1 else ""))
-        plan = Plan(before=self.project(current), after=self.project(predicted), record=current,
-                    lock=self.lock_path(record_id) if self.writes.lock_writes else None)
+        plan = Plan(before=self.project(current), after=self.project(predicted), record=current, problems=problems, refusal=STATE_REFUSAL,
+                    refusal_key=None, lock=self.lock_path(record_id) if self.writes.lock_writes else None)
         if changes:
             plan.add(Write(*self.update_request(current, changes, predicted),
                            confirm=lambda: self.holding(module.client, record_id, changes),
@@ -450,7 +452,7 @@ class Resource:
             return Plan(before={}, after=None)
         record_id = current[self.id_field]
         if self.writes.delete is None:
-            module.fail(self.writes.no_delete % current)
+            return refused((self.writes.no_delete % current).rstrip("."))
         plan = Plan(before=self.project(current), after=None, record=current,
                     lock=self.lock_path(record_id) if self.writes.lock_writes else None)
         method, path, query = self.delete_request(module, current)
@@ -483,17 +485,24 @@ class Resource:
             plan.after = self.project(record)
         return Read(read, answered)
 
-    def refuse_create_only(self, module, current):
+    def create_only_problems(self, module, current):
+        """The sentence refusing the create-only fields the task asks to differ from ``current``'s, in a list; none when none do."""
         fixed = [field for field in (self.key,) + self.fields if field.create_only]
         differing = [field.option for field in fixed if self.differences(current, self.desired(module.params, [field]))]
-        if differing:
-            module.fail("%s %s: %s can only be set when the %s is created, and differ%s from what it has; delete "
-                        "it and create it again to change %s." % (
-                            self.noun, current.get(self.id_field), ", ".join(differing), self.noun,
-                            "s" if len(differing) == 1 else "", "it" if len(differing) == 1 else "them"))
+        if not differing:
+            return []
+        return ["%s %s: %s can only be set when the %s is created, and differ%s from what it has; delete "
+                "it and create it again to change %s" % (
+                    self.noun, current.get(self.id_field), ", ".join(differing), self.noun,
+                    "s" if len(differing) == 1 else "", "it" if len(differing) == 1 else "them")]
 
     def _options_of(self, changes):
         return {(self._field_for(name).option if self._field_for(name) else name) for name in changes}
+
+
+def refused(problem):
+    """A plan that does nothing but refuse, before any write, with a sentence about the resource's state (not the input)."""
+    return Plan(problems=[problem], refusal=STATE_REFUSAL, refusal_key=None)
 
 
 def only_one(module, matches, name, plural, id_field, ids_key="ids"):

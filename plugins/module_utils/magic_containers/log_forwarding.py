@@ -67,7 +67,8 @@ class LogForwardingResource(Resource):
     # Overridden: the key is the id a create goes to, known before the create.
     def plan_create(self, module, desired):
         plan = super().plan_create(module, desired)
-        plan.after[self.id_field] = module.params[self.key.option]
+        if not plan.problems:
+            plan.after[self.id_field] = module.params[self.key.option]
         return plan
 
     # Overridden: the create model requires ``enabled`` too; a new configuration forwards.

@@ -18,8 +18,8 @@ from ansible.template import Templar
 from ansible_collections.bunnynet.cloud.plugins.action import account_audit as account_audit_action
 from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described, named_only
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import FINDERS, KINDS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account.report import markdown, report
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account
 from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, dns_record, edge_script, mc_container_template, shield_waf_rule
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.action.test_account_round_trip import ACCOUNT, World
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
