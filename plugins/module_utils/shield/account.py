@@ -201,9 +201,9 @@ SHIELD_SHAPE = Shape("shield", "shield_pull_zone_id", (
              to_api=lambda item, zone: settled({name: item.get(name) for name in ("name", "enabled", "action")}), whole=False,
              options=access_list_spec()["managed_lists"]["options"]),
     BotDetection(),
-    Settings("shield_upload_scanning", UPLOAD_SCANNING, record_of=lambda reads, zone: upload_scanning_of(reads, zone)),
+    Settings("shield_upload_scanning", UPLOAD_SCANNING, record_of=upload_scanning_of),
     # One read per page type (the API lists none); a page the role's list leaves out is drift: the role removes it.
-    ItemList("shield_custom_pages", CUSTOM_PAGES, lambda reads, zone: custom_pages_of(reads, zone), to_options=dict,
+    ItemList("shield_custom_pages", CUSTOM_PAGES, custom_pages_of, to_options=dict,
              to_api=lambda item, zone: {"page": item["page"], "content": item["content"]}, whole="shield_custom_pages_purge",
              options=dict(page=dict(type="str", required=True, choices=list(PAGE_TYPES)), content=dict(type="str", required=True))),
     Fixed("shield_custom_pages_purge", True),

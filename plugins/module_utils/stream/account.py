@@ -30,7 +30,7 @@ def library_of(reads, library):
 
 VIDEO_LIBRARY_SHAPE = Shape("video_library", "video_library_name", (
     Fixed("video_library_name", lambda library: library["Name"]),
-    Settings("video_library_settings", VIDEO_LIBRARY, record_of=lambda reads, library: library_of(reads, library)),
+    Settings("video_library_settings", VIDEO_LIBRARY, record_of=library_of),
     ItemList("video_library_allowed_referrers", VIDEO_LIBRARY_REFERRERS["allowed_referrers"],
              lambda reads, library: library.get("AllowedReferrers") or [], to_options=str, to_api=lambda name, library: canonical(name)),
     ItemList("video_library_blocked_referrers", VIDEO_LIBRARY_REFERRERS["blocked_referrers"],
