@@ -31,6 +31,7 @@ def code_of(reads, script):
 def release_of(reads, script):
     return reads.once("release", script["Id"], lambda: active_release(reads.client, script["Id"]))
 
+
 class ScriptCode(Part):
     """An Edge Script's code: the export writes it to a file the variables name; the audit compares the file with the code."""
 

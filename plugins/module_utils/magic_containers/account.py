@@ -48,6 +48,7 @@ def apps(reads):
     # The list gives a summary of each application (no templates, no scaling): each is read whole.
     return [APP.read(reads.client, summary["id"]) for summary in APP.list(reads.client)]
 
+
 # What mc_app takes of an application besides its templates, and where a read holds it.
 APP_SETTINGS = (("runtime_type", "runtimeType"), ("autoscaling", "autoScaling"), ("region_settings", "regionSettings"), ("volumes", "volumes"))
 TEMPLATE_FIELDS = (("image_registry_id", "imageRegistryId"), ("image_namespace", "imageNamespace"), ("image_name", "imageName"),
@@ -225,6 +226,7 @@ APP_SHAPE = Shape("mc_rollout", "mc_rollout_app_id", (
     "mc_rollout_create": "how a first run creates the application; once it exists, mc_rollout_app holds its settings",
     "mc_rollout_log_forwarding_token": "a secret: the export writes a vault placeholder, and the audit never opens the vault",
 })
+
 
 class RegistryPassword(Part):
     """The registry's password, which the API never returns: a vault placeholder, never compared."""

@@ -52,6 +52,7 @@ def pull_zone_names(reads):
 def custom_hostnames(reads, zone):
     return [hostname for hostname in zone.get("Hostnames") or [] if not is_platform_hostname(hostname)]
 
+
 class Certificates(Part):
     """Free certificates for the zone's custom hostnames: asked for when every one of them has a certificate."""
 

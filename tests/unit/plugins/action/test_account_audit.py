@@ -257,7 +257,8 @@ def test_items_are_compared_as_the_module_takes_them_and_one_it_would_refuse_is_
     bad = dict(rule, conditions=[dict(rule["conditions"][0], operator="starts_with")])
 
     findings, _unmanaged = account.audit_account(world.client, KINDS, [described("shop", {"shield_pull_zone_id": 10, "shield_waf_rules": [rule]}),
-                       described("typo", {"shield_pull_zone_id": 10, "shield_waf_rules": [bad]})], storage_url=world.storage_url)
+                                                                       described("typo", {"shield_pull_zone_id": 10, "shield_waf_rules": [bad]})],
+                                                 storage_url=world.storage_url)
 
     # The module's defaults (negated: false, ...) fill in what the inventory leaves out: no drift.
     assert findings[0]["drifted"] is False

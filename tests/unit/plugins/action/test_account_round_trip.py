@@ -182,7 +182,6 @@ def test_the_audit_of_a_fresh_export_finds_nothing_and_every_kind_has_a_role(wor
     assert unmanaged == []
 
 
-
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
 def test_every_declared_kind_has_a_shape_a_round_trip_case_and_an_unmanaged_listing(world, kind):
     """A kind added to account/kinds.py without an account shape, a resource in this fixture account, or a listing
@@ -197,6 +196,7 @@ def test_every_declared_kind_has_a_shape_a_round_trip_case_and_an_unmanaged_list
     listed = {(entry["kind"], entry["id"]) for entry in unmanaged}
     assert {(kind.name, host["id"]) for host in own} <= listed, unmanaged
     assert all(entry["reason"] == "no host of the inventory describes it" for entry in unmanaged if entry["kind"] == kind.name)
+
 
 # --- Every field, changed in turn ------------------------------------------------------------------
 
