@@ -154,12 +154,12 @@ def manage_secrets(module):
     present = SCRIPT_SECRETS.read(module.client, script_id)
     # The API cannot say whether a value differs: an existing secret's value is sent only when always asked to.
     kept = set() if params["update_secret"] == "always" else {secret["Name"] for secret in present}
-    wanted = [{"Name": item["name"], "Secret": None if item["name"] in kept else item["value"]} for item in listed]
+    wanted = [dict(SCRIPT_SECRETS.wanted(item), Secret=None if item["name"] in kept else item["value"]) for item in listed]
     converge_script_items(module, SCRIPT_SECRETS, "secrets", script_id, present, wanted)
 
 
 def main():
-    module = script_items_module(SCRIPT_SECRETS, "secrets", dict(value=dict(type="str", no_log=True)), "value", SECRET_NAME_BOUNDS,
+    module = script_items_module(SCRIPT_SECRETS, "secrets", SCRIPT_SECRETS.suboptions(key=False), "value", SECRET_NAME_BOUNDS,
                                  update_secret=dict(type="str", choices=["always", "on_create"], default="on_create"))
     module.run(manage_secrets, describe_error=describe_error)
 

@@ -14,7 +14,6 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes
     Part,
     Shape,
     drift,
-    settled,
     text_diff,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import to_snake
@@ -83,14 +82,10 @@ EDGE_SCRIPT_SHAPE = Shape("edge_script_deploy", "edge_script_deploy_name", (
             renames={"script_type": "type"}),
     ScriptCode(),
     ItemList("edge_script_deploy_variables", SCRIPT_VARIABLES, lambda reads, script: script.get("EdgeScriptVariables") or [],
-             to_options=lambda variable: settled({"name": variable["Name"], "default_value": variable.get("DefaultValue"),
-                                                  "required": bool(variable.get("Required"))}),
-             to_api=lambda item, script: {"Name": item["name"], "DefaultValue": item.get("default_value"), "Required": item.get("required")},
              whole="edge_script_deploy_purge"),
     # The API never returns a secret's value: the export writes a vault placeholder, the audit compares names only.
     ItemList("edge_script_deploy_secrets", SCRIPT_SECRETS, lambda reads, script: read_secrets(reads.client, script["Id"]),
-             to_options=lambda secret: {"name": secret["Name"], "value": None},
-             to_api=lambda item, script: {"Name": item["name"]}, secret=("value",), whole="edge_script_deploy_purge"),
+             whole="edge_script_deploy_purge"),
     LiveRelease(),
     Fixed("edge_script_deploy_purge", True),
 ))
