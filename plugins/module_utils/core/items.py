@@ -29,16 +29,17 @@ EVERY_ITEM = object()
 
 class ItemField:
     """One field of an item, as a ``Resource`` declares its fields: the option a task gives it by, the
-    property the API reads and writes it as, its type, whether it names the item (``key``), whether
+    property the API reads and writes it as, its type (and ``choices``), whether it names the item (``key``), whether
     it is compared (a secret's value, which the API never returns, is not), and whether it is
     ``sensitive`` (never written out, never shown). ``Items(fields=...)`` derives the item's suboptions, its options from a record, the
     partial record a task's options ask for, and what the account writes and compares from them.
     """
 
-    def __init__(self, option, api, type="str", key=False, compared=True, sensitive=False):
+    def __init__(self, option, api, type="str", key=False, compared=True, sensitive=False, choices=None):
         self.option = option
         self.api = api
         self.type = type
+        self.choices = list(choices) if choices else None
         self.key = key
         self.compared = compared
         self.sensitive = sensitive
@@ -47,6 +48,8 @@ class ItemField:
         spec = dict(type=self.type)
         if self.key:
             spec["required"] = True
+        if self.choices:
+            spec["choices"] = list(self.choices)
         if self.sensitive:
             spec["no_log"] = True
         return spec
