@@ -19,7 +19,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import bui
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import apply_changes, changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Failure, Plan, Read, Write
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Record, Resource
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Record, Resource, refused
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.images import image_host_problems, image_lookups
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.options import app_option_problems
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.paths import (
@@ -110,10 +110,10 @@ class AppResource(Resource):
         """One AddApplicationRequest with every field; then a read of the new application, or the wait."""
         problems = create_problems(desired)
         if problems:
-            module.fail("Cannot create the application: %s." % "; ".join(problems), missing_options=problems)
+            return Plan(problems=problems, refusal="Cannot create the application: %s.", refusal_key="missing_options")
         predicted, body, problems = self.merged(NEW_APP, desired, image_lookups(module.client))
         if problems:
-            module.fail("Cannot create application %r: %s." % (desired["name"], "; ".join(problems)))
+            return refused("Cannot create application %r: %s" % (desired["name"], "; ".join(problems)))
         plan = Plan(before={}, after=self.project(predicted))
         plan.add(Write("POST", self.paths.create, body, confirm=lambda: self.only_named(module, desired["name"]),
                        answered=lambda answer: setattr(plan, "record", answer)))
@@ -127,12 +127,12 @@ class AppResource(Resource):
         app_id = current["id"]
         ambiguous = ambiguous_templates(current, desired["container_templates"])
         if ambiguous:
-            module.fail("Application %s has several container templates named %s; rename them with "
-                        "bunnynet.cloud.mc_container_template and container_id first." % (app_id, ", ".join(map(repr, ambiguous))))
+            return refused("Application %s has several container templates named %s; rename them with "
+                           "bunnynet.cloud.mc_container_template and container_id first" % (app_id, ", ".join(map(repr, ambiguous))))
         lookups = image_lookups(module.client)
         predicted, body, problems = self.merged(current, desired, lookups)
         if problems:
-            module.fail("Cannot update application %s: %s." % (app_id, "; ".join(problems)))
+            return refused("Cannot update application %s: %s" % (app_id, "; ".join(problems)))
         plan = Plan(before=self.project(current), after=self.project(predicted), record=current)
         if body:
             # Node selectors are never read back, so a write of nothing else is confirmed by sending
