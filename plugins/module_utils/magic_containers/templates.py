@@ -17,7 +17,7 @@ from ansible.module_utils.common.dict_transformations import snake_dict_to_camel
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import apply_changes, changed_fields, reconcile_keyed
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Plan, Write
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Record, Resource
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Record, Resource, refused
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.images import (
     image_host_problems,
     image_lookups,
@@ -433,8 +433,7 @@ class ContainerTemplateResource(Resource):
         if "endpoints" in body:
             problems.extend(request_problems(predicted, "container template %r" % predicted.get("name")))
         if problems:
-            module.fail("Cannot update container template %r of application %s: %s." % (
-                current.get("name"), self.app_id, "; ".join(problems)))
+            return refused("Cannot update container template %r of application %s: %s" % (current.get("name"), self.app_id, "; ".join(problems)))
         plan = Plan(before=self.project(current), after=self.project(predicted), record=current)
         if body:
             # The PATCH answers with the template; when it answers with no body, the engine reads it.
