@@ -142,7 +142,7 @@ variables:
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.script_items import (
     SCRIPT_VARIABLES,
     converge_script_items,
-    require_list_for_purge,
+    purge_problems,
     script_items_module,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import VARIABLE_NAME_BOUNDS, describe_error, target_script
@@ -150,7 +150,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scri
 
 def manage_variables(module):
     params = module.params
-    require_list_for_purge(module, "variables")
+    module.refuse(purge_problems(module, "variables"), "%s.", None)
     listed = params["variables"]
     if listed is None:
         listed = [{field.option: params[field.option] for field in SCRIPT_VARIABLES.fields}]

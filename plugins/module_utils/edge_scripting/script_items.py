@@ -159,10 +159,11 @@ def script_items_module(items, list_option, item_options, value_option, name_bou
     return module
 
 
-def require_list_for_purge(module, list_option):
-    """Fails before any request when purge is asked for without the list it keeps, or with state=absent."""
+def purge_problems(module, list_option):
+    """The sentence refusing purge without the list it keeps, or with state=absent, in a list; none otherwise."""
     if module.params["purge"] and (module.params[list_option] is None or module.params["state"] == "absent"):
-        module.fail("purge deletes the {0} that {0} does not list, so it needs {0} and state=present.".format(list_option))
+        return ["purge deletes the {0} that {0} does not list, so it needs {0} and state=present".format(list_option)]
+    return []
 
 
 def converge_script_items(module, items, list_option, script_id, present, wanted):
