@@ -185,8 +185,11 @@ def names_what_is_missing(body, message):
     """Whether a 404's answer is the API saying which resource is missing: a body in one of its shapes
     with a message beyond the status phrase. Anything else (no body, a web server's or a proxy's
     page, a router's bare ``Not Found``) is what a path unknown under the base URL gets."""
-    return (isinstance(body, dict) and bool(API_ERROR_KEYS.intersection(body))
-            and message.strip().rstrip(".").lower() not in ("", "not found"))
+    if not isinstance(body, dict) or not API_ERROR_KEYS.intersection(body):
+        return False
+    # The shapes describe_error_body does not read (Stream's, the database API's) say it in their own keys.
+    said = [message] + [body[key] for key in ("message", "error") if isinstance(body.get(key), str)]
+    return any(text.strip().rstrip(".").lower() not in ("", "not found") for text in said)
 
 
 def is_shield_error(body):
