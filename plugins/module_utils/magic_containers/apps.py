@@ -34,6 +34,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.pa
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.templates import (
     ContainerTemplateResource,
     env_value,
+    mask_secret_variables,
+    masked_variables,
     merge_keyed,
     merge_record,
     merge_template,
@@ -70,6 +72,14 @@ CREATE_OPTIONS = ("name", "runtime_type", "autoscaling", "region_settings", "con
 
 # --- The application on the engine ---------------------------------------------------------------
 
+
+def masked_templates(app, secrets):
+    """``app`` (as results show it) with each template's secret variables (``secrets``: {template name: names}) masked."""
+    if not app or app.get("container_templates") is None:
+        return app
+    return dict(app, container_templates=[masked_variables(template, secrets.get(template.get("name")))
+                                          for template in app["container_templates"]])
+
 class AppResource(Resource):
     """The application's life on the engine, with what is its own.
 
@@ -102,9 +112,10 @@ class AppResource(Resource):
         if desired["state"] == "absent":
             return self.plan_delete(module, current)
         self.hide_secrets(module, current or NEW_APP, desired)
-        if current is None:
-            return self.plan_create(module, desired)
-        return self.plan_update(module, current, desired)
+        plan = self.plan_create(module, desired) if current is None else self.plan_update(module, current, desired)
+        secrets = {options["name"]: set(options.get("secret_environment_variables") or ()) for options in desired["container_templates"] or []}
+        mask_secret_variables(plan, lambda app: masked_templates(app, secrets))
+        return plan
 
     def plan_create(self, module, desired):
         """One AddApplicationRequest with every field; then a read of the new application, or the wait."""
