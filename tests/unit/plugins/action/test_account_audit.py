@@ -157,6 +157,29 @@ def test_a_long_code_diff_is_cut_and_says_how_many_lines_it_left_out(world):
     assert int(lines[-1].split()[1]) > 100
 
 
+
+ZONE_FILE = "$ORIGIN example.com.\nwww 600 IN A 192.0.2.10\n@ 3600 IN MX 10 mail.example.com.\n"
+
+
+def test_the_records_of_a_zone_file_the_role_imports_are_compared_as_the_inventory_s_records(world):
+    variables = dict(exported_variables(world, "dns_zone"), dns_zone_records=[], dns_zone_zone_file=ZONE_FILE)
+    without_www = dict(variables, dns_zone_zone_file=ZONE_FILE.replace("www 600 IN A 192.0.2.10\n", ""))
+
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("file", variables), described("less", without_www)],
+                                                 storage_url=world.storage_url)
+
+    assert findings[0]["drifted"] is False, findings[0]
+    # With purge, a record the file no longer names is one the role would delete.
+    assert [change["field"] for change in findings[1]["drift"]] == ["dns_zone_records[A www 192.0.2.10]"]
+
+
+def test_a_zone_file_that_cannot_be_read_is_named_and_its_host_not_compared(world):
+    variables = dict(exported_variables(world, "dns_zone"), dns_zone_zone_file="www IN A not-an-address\n")
+
+    host = described("broken", variables)
+
+    assert host["unreadable"] and host["unreadable"][0].startswith("dns_zone_zone_file: zone_file line 1")
+
 def test_a_static_site_describes_its_pull_zone_too(world):
     _findings, unmanaged = account.audit_account(world.client, KINDS, [described("site", {"static_site_name": "site"})], storage_url=world.storage_url)
 
