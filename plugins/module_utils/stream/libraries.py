@@ -169,10 +169,15 @@ class VideoLibraryResource(Resource):
         """The library with the token authentication settings its pull zone keeps, by the update model's names,
         and the zone's system hostname, which the library's videos are delivered from (``CdnHostname``)."""
         zone = client.get(build_path(ZONE_PATH, id=library["PullZoneId"])) if library.get("PullZoneId") else {}
-        completed = dict(library)
-        completed.update((setting, zone.get(zone_name)) for setting, zone_name in ZONE_SETTINGS.items())
-        completed["CdnHostname"] = cdn_hostname(zone)
-        return completed
+        return with_zone(library, zone)
+
+
+def with_zone(library, zone):
+    """``library`` with the token authentication settings and the system hostname of ``zone``, its pull zone as read."""
+    completed = dict(library)
+    completed.update((setting, (zone or {}).get(zone_name)) for setting, zone_name in ZONE_SETTINGS.items())
+    completed["CdnHostname"] = cdn_hostname(zone)
+    return completed
 
 
 def cdn_hostname(zone):
