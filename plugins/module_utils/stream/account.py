@@ -144,7 +144,9 @@ class Videos(Part):
         return [self.variable, self.purge]
 
     def export(self, reads, record):
-        return {self.variable: [video_options(record, video) for video in record["Videos"]]}
+        # By title, as a person looks a video up (the API lists them newest first).
+        videos = sorted(record["Videos"], key=lambda video: (video.get("title") or "", video.get("guid") or ""))
+        return {self.variable: [video_options(record, video) for video in videos]}
 
     def drift(self, reads, record, variables):
         listed = _videos_listed(variables, self.variable)
@@ -196,7 +198,7 @@ class Collections(Part):
         return [self.variable, Videos.variable, Videos.purge]
 
     def export(self, reads, record):
-        return {self.variable: [collection.get("name") for collection in record["Collections"]]}
+        return {self.variable: sorted(collection.get("name") or "" for collection in record["Collections"])}
 
     def drift(self, reads, record, variables):
         listed = variables.get(self.variable)
