@@ -185,6 +185,11 @@ class World:
 
 @pytest.fixture
 def world(simulator):
+    return round_trip_world(simulator)
+
+
+def round_trip_world(simulator):
+    """The simulator loaded with ACCOUNT and the files, release, API Guardian document and tokens only modules can make."""
     simulator.load(**copy.deepcopy(ACCOUNT))
     account_world = World(simulator)
     for path, content in FILES.items():

@@ -9,18 +9,24 @@ import base64
 import copy
 import json
 
+import pytest
 import requests
 
 from ansible_collections.bunnynet.cloud.plugins.modules import database_token, mc_container_template, stream_collection, stream_video
-from ansible_collections.bunnynet.cloud.tests.unit.plugins.action.test_account_round_trip import (  # noqa: F401 pylint: disable=unused-import
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.action.test_account_round_trip import (
     ACCOUNT,
     ADVANCED,
     BASICS,
     DATABASE_ID,
     DEEP_DIVE,
     INTRO,
-    world,
+    round_trip_world,
 )
+
+
+@pytest.fixture
+def world(simulator):
+    return round_trip_world(simulator)
 
 
 def host_of(exported, role):
