@@ -33,6 +33,7 @@ from ansible_collections.bunnynet.cloud.plugins.modules import (
     mc_log_forwarding,
     mc_registry,
     pullzone,
+    pullzone_certificate,
     pullzone_edge_rule,
     pullzone_hostname,
     pullzone_optimizer_class,
@@ -53,6 +54,7 @@ from ansible_collections.bunnynet.cloud.plugins.modules import (
     videolibrary,
     videolibrary_referrer,
 )
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.certificate_fixtures import make_certificate
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.shield_fixtures import SHOP_YAML
 
@@ -176,6 +178,12 @@ class World:
         self.run(database_token, database_id=DATABASE_ID, container_template=CONTAINER_HANDOFF)
         self.run(database_token, database_id=DATABASE_ID, edge_script_secret=SCRIPT_HANDOFF)
 
+    def install_certificate(self, days=90):
+        """A certificate of the shop's own on its hostname, valid for ``days``, in place of the one it has."""
+        pem, key, certificate = make_certificate(["cdn.example.com"], days=days)
+        self.run(pullzone_certificate, pull_zone_id=10, hostname="cdn.example.com", source="custom", certificate=pem, certificate_key=key)
+        return certificate
+
     def upload(self, zone, path, content):
         password = self.client.get("/storagezone/%d" % zone)["Password"]
         name = self.client.get("/storagezone/%d" % zone)["Name"]
@@ -200,6 +208,7 @@ def round_trip_world(simulator):
     account_world.run(shield_api_guardian, shield_zone_id=4102, content=SHOP_YAML, enabled=True, execution_mode="block",
                       unmatched_path_action="log", endpoints=[GUARDED_ENDPOINT])
     account_world.hand_over_tokens()
+    account_world.install_certificate()
     return account_world
 
 
@@ -394,6 +403,8 @@ OTHER_CHANGES = {
                                                              endpoints=[dict(GUARDED_ENDPOINT, rate_limit=dict(requests=50))]),
     "video_library_allowed_referrers": lambda world: world.run(videolibrary_referrer, video_library_id=20, allowed_referrers=["a.example.com"]),
     "video_library_blocked_referrers": lambda world: world.run(videolibrary_referrer, video_library_id=20, blocked_referrers=["b.example.com"]),
+    # The shop's certificate replaced by another of its own.
+    "pullzone_domains_certificates": lambda world: world.install_certificate(),
     # A video's title and a collection's name changed by hand, each found by its GUID.
     "stream_catalogue_videos": lambda world: world.run(stream_video, library_id=20, guid=INTRO, title="Introduction"),
     "stream_catalogue_collections": lambda world: world.run(stream_collection, library_id=20, guid=ADVANCED, name="Expert"),

@@ -1,4 +1,5 @@
-"""The kinds added last to the account: a library's Stream catalogue and databases with their tokens as hand-offs.
+"""The kinds added last to the account: a library's Stream catalogue, databases with their tokens as
+hand-offs, and the certificates of a pull zone's hostnames.
 
 Each change made by hand is reported with the host's kind, its resource, the field and the value on
 each side, as a person reads it; a token's value is never written, and the checks that reach the
@@ -12,7 +13,13 @@ import json
 import pytest
 import requests
 
-from ansible_collections.bunnynet.cloud.plugins.modules import database_token, mc_container_template, stream_collection, stream_video
+from ansible_collections.bunnynet.cloud.plugins.modules import (
+    database_token,
+    mc_container_template,
+    pullzone_certificate,
+    stream_collection,
+    stream_video,
+)
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.action.test_account_round_trip import (
     ACCOUNT,
     ADVANCED,
@@ -22,6 +29,7 @@ from ansible_collections.bunnynet.cloud.tests.unit.plugins.action.test_account_r
     INTRO,
     round_trip_world,
 )
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.certificate_fixtures import fingerprint, not_after
 
 
 @pytest.fixture
@@ -202,3 +210,33 @@ def test_a_database_no_destination_holds_a_token_of_is_listed_with_no_role_to_ma
 
     assert [entry for entry in unmanaged if entry["kind"] == "database"] == [
         dict(kind="database", name="orders", id=DATABASE_ID, role=None, reason="no role of the collection manages it")]
+
+
+# --- Certificates of a pull zone's hostnames -------------------------------------------------------
+
+
+def test_a_hostname_s_own_certificate_is_exported_by_what_the_api_exposes_of_it_never_its_key(world):
+    certificate = world.install_certificate()
+    exported = world.export()
+
+    variables = host_of(exported, "pullzone_domains")["role_variables"]
+    assert variables["pullzone_domains_certificates"] == [
+        {"hostname": "cdn.example.com", "source": "custom", "key_type": "ecdsa", "fingerprint_sha256": fingerprint(certificate),
+         "not_after": not_after(certificate)}]
+    assert "LEAKCANARY" not in repr(exported) and "PRIVATE KEY" not in repr(exported)
+
+
+def test_a_certificate_replaced_or_removed_by_hand_is_drift_with_both_values(world):
+    exported = world.export()
+    before = host_of(exported, "pullzone_domains")["role_variables"]["pullzone_domains_certificates"][0]
+    replacement = world.install_certificate(days=30)
+
+    _found, replaced = drift_of(world, exported, "pullzone_domains")
+    world.run(pullzone_certificate, pull_zone_id=10, hostname="cdn.example.com", state="absent")
+    _found, removed = drift_of(world, exported, "pullzone_domains")
+
+    assert replaced == {
+        "pullzone_domains_certificates[cdn.example.com].fingerprint_sha256": (before["fingerprint_sha256"], fingerprint(replacement)),
+        "pullzone_domains_certificates[cdn.example.com].not_after": (before["not_after"], not_after(replacement)),
+    }
+    assert removed["pullzone_domains_certificates[cdn.example.com]"] == (before, None)
