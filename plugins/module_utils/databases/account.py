@@ -93,7 +93,7 @@ def handoffs(reads):
             for template in app.get("containerTemplates") or []:
                 for variable in template.get("environmentVariables") or []:
                     claims = token_claims(variable.get("value"))
-                    if claims and claims.get("id"):
+                    if claims and isinstance(claims.get("id"), str):
                         options = {"container_template": {"app_id": app["id"], "name": template.get("name"), "variable": variable["name"]}}
                         label = "application %s, container %s, %s" % (app.get("name"), template.get("name"), variable["name"])
                         found.setdefault(claims["id"], []).append(Handoff(options, label, variable.get("value"), claims))
