@@ -45,13 +45,6 @@ options:
         zone's region host.
       - If not set, the value of the E(BUNNYNET_STORAGE_URL) environment variable is used.
     type: str
-  database_url:
-    description:
-      - Base URL under which each database's own SQL endpoint is reached, as C(<database_url>/<the database's host>),
-        instead of the database's host; for a test double of the service.
-      - If not set, the value of the E(BUNNYNET_DATABASE_URL) environment variable is used.
-      - The export does not ask the databases anything; the option is the same as M(bunnynet.cloud.account_audit)'s.
-    type: str
 extends_documentation_fragment:
   - bunnynet.cloud.api
   - bunnynet.cloud.attributes
@@ -122,14 +115,10 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
 
 
-def addresses(params):
-    """The hosts beside the API's the account is read from."""
-    return dict(storage_url=params["storage_url"], stream_api_url=params["stream_api_url"], database_url=params["database_url"])
-
-
 def export(module):
     params = module.params
-    found = [host for host in read_account(module.client, KINDS, params["kinds"], with_roles=True, **addresses(params))
+    found = [host for host in read_account(module.client, KINDS, params["kinds"], with_roles=True, storage_url=params["storage_url"],
+                                              stream_api_url=params["stream_api_url"])
              if fnmatch.fnmatchcase(host["host"], params["hosts"])]
     exported = [dict(host, variables=host["role_variables"]) for host in found if host["role"]]
     # A pattern that matches nothing writes nothing, not an empty inventory over the folder.
@@ -150,7 +139,6 @@ def main():
             kinds=dict(type="list", elements="str", choices=list(KIND_NAMES), default=list(KIND_NAMES)),
             hosts=dict(type="str", default="*"),
             storage_url=dict(type="str", fallback=(env_fallback, ["BUNNYNET_STORAGE_URL"])),
-            database_url=dict(type="str", fallback=(env_fallback, ["BUNNYNET_DATABASE_URL"])),
         ),
         result_key=None,
     )
