@@ -117,8 +117,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import 
 
 def export(module):
     params = module.params
-    found = [host for host in read_account(module.client, KINDS, params["kinds"], with_roles=True, storage_url=params["storage_url"],
-                                              stream_api_url=params["stream_api_url"])
+    addresses = dict(storage_url=params["storage_url"], stream_api_url=params["stream_api_url"])
+    found = [host for host in read_account(module.client, KINDS, params["kinds"], with_roles=True, **addresses)
              if fnmatch.fnmatchcase(host["host"], params["hosts"])]
     exported = [dict(host, variables=host["role_variables"]) for host in found if host["role"]]
     # A pattern that matches nothing writes nothing, not an empty inventory over the folder.
