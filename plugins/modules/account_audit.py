@@ -25,7 +25,7 @@ options:
       - A host describes a resource when it has a variable its role finds the resource by
         (C(pullzone_domains_pull_zone_id) or C(_name), C(dns_zone_domain), C(shield_pull_zone_id)
         or C(_name), C(edge_script_deploy_name), C(mc_rollout_app_id) or C(_name),
-        C(static_site_name), C(storage_zone_name), C(video_library_name), C(stream_catalogue_library), C(database_app_name),
+        C(static_site_name), C(storage_zone_name), C(video_library_name), C(stream_catalogue_library) or C(_id), C(database_app_name),
         C(mc_registry_display_name), C(team_member_email)); a host that has none is reported in RV(errors).
     type: list
     elements: str

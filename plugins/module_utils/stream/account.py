@@ -222,8 +222,8 @@ STREAM_CATALOGUE_SHAPE = Shape("stream_catalogue", "stream_catalogue_library", (
     Fixed("stream_catalogue_library", lambda record: record["Name"]),
     Collections(),
     Videos(),
-), not_compared={
-    "stream_catalogue_library_id": "the library's ID, which the role takes instead of its name; the audit finds a library by stream_catalogue_library",
+# The role takes the library's ID instead of its name, so a host may name it either way.
+), by_name=("stream_catalogue_library_id", lambda reads, record: record["Id"]), not_compared={
     "stream_catalogue_dir": "a folder on the controller the role uploads from; the library holds the originals' SHA-256, which is compared",
     "stream_catalogue_manifest": "a file of that folder, read by the role",
 })

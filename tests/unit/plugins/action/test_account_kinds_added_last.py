@@ -116,6 +116,18 @@ def test_a_collection_renamed_by_hand_is_drift_from_its_old_name_to_its_new_one(
                       "stream_catalogue_videos[Deep dive].collection": ("Advanced", "Expert")}
 
 
+def test_a_host_may_name_its_library_by_id_as_the_role_takes_it(world):
+    exported = world.export()
+    variables = host_of(exported, "stream_catalogue")["role_variables"]
+    variables["stream_catalogue_library_id"] = 20
+    del variables["stream_catalogue_library"]
+    world.run(stream_video, library_id=20, guid=INTRO, title="Introduction")
+
+    _found, fields = drift_of(world, exported, "stream_catalogue")
+
+    assert fields == {"stream_catalogue_videos[Intro].title": ("Intro", "Introduction")}
+
+
 def test_a_video_added_by_hand_is_drift_only_where_the_inventory_purges(world, simulator):
     exported = world.export()
     added = copy.deepcopy(ACCOUNT["stream_videos"]) + [{"videoLibraryId": 20, "guid": "c0ffee00-0000-4000-8000-0000000000aa", "title": "Extra",
