@@ -78,10 +78,10 @@ def test_a_library_without_collections_or_videos_is_no_stream_catalogue(world, s
     assert [host for host in world.export() if host["kind"] == "stream_catalogue"] == []
 
 
-def test_a_video_s_title_collection_and_metadata_changed_by_hand_are_each_drift_with_both_values(world):
+def test_a_video_s_title_collection_metadata_chapters_and_moments_changed_by_hand_are_each_drift_with_both_values(world):
     exported = world.export()
     world.run(stream_video, library_id=20, guid=INTRO, title="Introduction", collection="Advanced", description="Start here",
-              meta_tags={"level": "expert"})
+              meta_tags={"level": "expert"}, chapters=[{"title": "Welcome", "start": 0, "end": 45}], moments=[])
 
     found, fields = drift_of(world, exported, "stream_catalogue")
 
@@ -91,6 +91,8 @@ def test_a_video_s_title_collection_and_metadata_changed_by_hand_are_each_drift_
         "stream_catalogue_videos[Intro].collection": ("Basics", "Advanced"),
         "stream_catalogue_videos[Intro].description": ("Where to start", "Start here"),
         "stream_catalogue_videos[Intro].meta_tags": ({"level": "beginner"}, {"level": "expert"}),
+        "stream_catalogue_videos[Intro].chapters": ([{"title": "Welcome", "start": 0, "end": 30}], [{"title": "Welcome", "start": 0, "end": 45}]),
+        "stream_catalogue_videos[Intro].moments": ([{"label": "Demo", "timestamp": 12}], None),
     }
 
 
