@@ -37,6 +37,8 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 export BUNNYNET_API_URL
+# The Stream API and the databases' own endpoints are the simulator's too: the audit reads the library's catalogue and asks about tokens.
+export BUNNYNET_STREAM_API_URL="$BUNNYNET_API_URL/stream" BUNNYNET_DATABASE_URL="$BUNNYNET_API_URL/sql"
 echo "Simulator listening on $BUNNYNET_API_URL"
 
 run_playbook() {

@@ -73,8 +73,8 @@ options:
       - The kinds of resources to list; the others are not read at all.
     type: list
     elements: str
-    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
-    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
+    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, stream_catalogue, database, team_member]
+    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, stream_catalogue, database, team_member]
   storage_url:
     description:
       - Base URL of the storage API, for the manifests of the storage zones' files with
@@ -82,6 +82,14 @@ options:
     type: str
     env:
       - name: BUNNYNET_STORAGE_URL
+  stream_api_url:
+    description:
+      - Base URL of the Stream API, which each library's own key opens, for the libraries' collections
+        and videos (the C(stream_catalogue) kind).
+    type: str
+    default: https://video.bunnycdn.com
+    env:
+      - name: BUNNYNET_STREAM_API_URL
   group:
     description: A group that holds every host of the account, besides the group of its kind.
     type: str
@@ -194,7 +202,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
         client = BunnyClient(api_key, api_url, timeout, retries, validate_certs=self.get_option("validate_certs"))
         try:
             return read_account(client, KINDS, self.get_option("kinds"), with_roles=self.get_option("role_variables"),
-                                storage_url=self.get_option("storage_url"))
+                                storage_url=self.get_option("storage_url"), stream_api_url=self.get_option("stream_api_url"))
         except BunnyApiError as error:
             raise AnsibleError("bunnynet.cloud.account could not read the account: %s" % error) from None
 

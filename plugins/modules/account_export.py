@@ -30,8 +30,8 @@ options:
     description: The kinds of resources to export.
     type: list
     elements: str
-    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
-    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
+    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, stream_catalogue, database, team_member]
+    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, stream_catalogue, database, team_member]
   hosts:
     description:
       - A pattern (shell-style, as C(fnmatch) matches) of the inventory host names to export, such
@@ -117,7 +117,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import 
 
 def export(module):
     params = module.params
-    found = [host for host in read_account(module.client, KINDS, params["kinds"], with_roles=True, storage_url=params["storage_url"])
+    addresses = dict(storage_url=params["storage_url"], stream_api_url=params["stream_api_url"])
+    found = [host for host in read_account(module.client, KINDS, params["kinds"], with_roles=True, **addresses)
              if fnmatch.fnmatchcase(host["host"], params["hosts"])]
     exported = [dict(host, variables=host["role_variables"]) for host in found if host["role"]]
     # A pattern that matches nothing writes nothing, not an empty inventory over the folder.

@@ -70,10 +70,14 @@ class AccountReads:
     ask for a list (the pull zones, which sites and libraries also need) or a resource's parts (a
     script's code, a zone's access lists, a storage zone's files) through ``once``."""
 
-    def __init__(self, client, storage_url=None):
+    def __init__(self, client, storage_url=None, stream_api_url=None, database_url=None):
         self.client = client
         # The storage API's address for every zone, where the zones' region hosts are not it (the simulator's).
         self.storage_url = storage_url
+        # Stream's own host, which the libraries' keys open (the modules' stream_api_url).
+        self.stream_api_url = stream_api_url or "https://video.bunnycdn.com"
+        # Where every database's own SQL endpoint is, by its host, instead of that host (the simulator's).
+        self.database_url = database_url
         self._once = {}
 
     def once(self, what, key, read):
@@ -97,17 +101,18 @@ def host_name(kind, name):
     return "%s_%s" % (kind, HOST_NAME_UNSAFE.sub("_", name))
 
 
-def read_account(client, declared, kinds=None, with_roles=False, storage_url=None):
+def read_account(client, declared, kinds=None, with_roles=False, **addresses):
     """Every resource of the ``declared`` kinds (those named in ``kinds``, or all), as a list of plain dicts (kind, host, name, id, resource).
 
     ``with_roles`` adds ``role`` and ``role_variables``: the role that manages the resource and its
-    variables (None for a kind no role manages), at the cost of the reads they need.
+    variables (None for a kind no role manages), at the cost of the reads they need. ``addresses``
+    are the hosts beside the API's that ``AccountReads`` takes (``storage_url``, ...).
 
     Two resources of a kind whose names make the same host name (two scripts named alike) each
     get their id appended, so that neither hides the other.
     """
     hosts = []
-    reads = AccountReads(client, storage_url)
+    reads = AccountReads(client, **addresses)
     for kind in declared:
         if kinds is not None and kind.name not in kinds:
             continue
@@ -125,7 +130,7 @@ def read_account(client, declared, kinds=None, with_roles=False, storage_url=Non
     return hosts
 
 
-def audit_account(client, declared, described, kinds=None, storage_url=None):
+def audit_account(client, declared, described, kinds=None, **addresses):
     """What differs between the resources an inventory describes and the account of the ``declared`` kinds (those named
     in ``kinds``, or all), read once.
 
@@ -138,7 +143,7 @@ def audit_account(client, declared, described, kinds=None, storage_url=None):
     ``kind``, ``name``, ``resource``, ``drifted``, ``drift``; or ``host``, ``role`` and ``error``),
     and the account's resources no host describes.
     """
-    reads = AccountReads(client, storage_url)
+    reads = AccountReads(client, **addresses)
     by_key = {}
     listed = []
     for kind in declared:

@@ -23,6 +23,16 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scri
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import SECRET_KEYS as SCRIPT_SECRET_KEYS
 
 
+def scripts(reads):
+    """Every Edge Script, listed once: a kind of its own, and the scripts that hold databases' tokens."""
+    return reads.once("scripts", None, lambda: list(reads.client.paginate_pages(SCRIPTS_PATH)))
+
+
+def secrets_of(reads, script):
+    """The names of a script's secrets (the API never returns a value), read once."""
+    return reads.once("secrets", script["Id"], lambda: read_secrets(reads.client, script["Id"]))
+
+
 def code_of(reads, script):
     return reads.once("code", script["Id"], lambda: read_code(reads.client, script["Id"]))
 
@@ -84,14 +94,13 @@ EDGE_SCRIPT_SHAPE = Shape("edge_script_deploy", "edge_script_deploy_name", (
     ItemList("edge_script_deploy_variables", SCRIPT_VARIABLES, lambda reads, script: script.get("EdgeScriptVariables") or [],
              whole="edge_script_deploy_purge"),
     # The API never returns a secret's value: the export writes a vault placeholder, the audit compares names only.
-    ItemList("edge_script_deploy_secrets", SCRIPT_SECRETS, lambda reads, script: read_secrets(reads.client, script["Id"]),
-             whole="edge_script_deploy_purge"),
+    ItemList("edge_script_deploy_secrets", SCRIPT_SECRETS, secrets_of, whole="edge_script_deploy_purge"),
     LiveRelease(),
     Fixed("edge_script_deploy_purge", True),
 ))
 
 
 EDGE_SCRIPTING_KINDS = (
-    Kind("edge_script", "Edge Script", "edge_scripts", lambda reads: list(reads.client.paginate_pages(SCRIPTS_PATH)), to_snake, "id",
+    Kind("edge_script", "Edge Script", "edge_scripts", scripts, to_snake, "id",
          lambda script: script["name"], SCRIPT_SECRET_KEYS, shapes=(EDGE_SCRIPT_SHAPE,)),
 )

@@ -45,8 +45,9 @@ def log_forwarding_of(reads, app):
 
 
 def apps(reads):
-    # The list gives a summary of each application (no templates, no scaling): each is read whole.
-    return [APP.read(reads.client, summary["id"]) for summary in APP.list(reads.client)]
+    """Every application, each read whole (the list gives a summary: no templates, no scaling), once:
+    a kind of its own, and the containers that hold databases' tokens."""
+    return reads.once("apps", None, lambda: [APP.read(reads.client, summary["id"]) for summary in APP.list(reads.client)])
 
 
 # What mc_app takes of an application besides its templates, and where a read holds it.

@@ -28,7 +28,9 @@ ACCOUNT = dict(
     apps=[{"id": "app1", "name": "web", "runtimeType": "reserved", "autoScaling": {"min": 1, "max": 2},
            "containerTemplates": [{"name": "web", "imageRegistryId": "1", "imageNamespace": "library", "imageName": "nginx", "imageTag": "1.27"}]}],
     registries=[{"id": 1, "displayName": "Docker Hub", "hostName": "docker.io", "isPublic": True}],
-    video_libraries=[{"Id": 20, "Name": "lessons"}],
+    video_libraries=[{"Id": 20, "Name": "lessons", "ApiKey": "LEAKCANARY-library-key", "ReadOnlyApiKey": "LEAKCANARY-library-read"}],
+    stream_collections=[{"videoLibraryId": 20, "name": "Basics"}],
+    databases=[{"id": "db_01KCHBG8C5KSFGG0VRNFQ7EK7X", "name": "orders"}],
     team_members=[{"Email": "ana@example.com", "FirstName": "Ana", "LastName": "Silva", "Roles": ["SubuserManage"]}],
 )
 
@@ -68,6 +70,7 @@ def source(tmp_path, simulator, monkeypatch):
     monkeypatch.setenv("BUNNYNET_API_URL", simulator.url)
     monkeypatch.setenv("BUNNYNET_API_KEY", simulator.key)
     monkeypatch.setenv("BUNNYNET_API_RETRIES", "0")
+    monkeypatch.setenv("BUNNYNET_STREAM_API_URL", simulator.url + "/stream")
 
     def parse(text, name="account.bunnynet.yml", cache=True):
         path = tmp_path / name
@@ -102,11 +105,15 @@ def test_every_kind_of_resource_is_a_host_in_the_group_of_its_kind(simulator, so
     assert hosts_of(inventory, "bunnynet_edge_scripts") == ["edge_script_gateway"]
     assert hosts_of(inventory, "bunnynet_apps") == ["app_web"]
     assert hosts_of(inventory, "bunnynet_video_libraries") == ["video_library_lessons"]
+    # The library's collections and videos, read with its own key, which the host does not hold.
+    assert hosts_of(inventory, "bunnynet_stream_catalogues") == ["stream_catalogue_lessons"]
+    assert hosts_of(inventory, "bunnynet_databases") == ["database_orders"]
     assert hosts_of(inventory, "bunnynet_registries") == ["registry_Docker_Hub"]
     # An address's @ is not kept either.
     assert hosts_of(inventory, "bunnynet_team_members") == ["team_member_ana_example.com"]
     assert set(inventory.groups["bunnynet"].child_groups) == {inventory.groups["bunnynet_" + plural] for plural in (
-        "pull_zones", "dns_zones", "storage_zones", "shield_zones", "edge_scripts", "apps", "video_libraries", "registries", "team_members")}
+        "pull_zones", "dns_zones", "storage_zones", "shield_zones", "edge_scripts", "apps", "video_libraries", "registries", "stream_catalogues",
+        "databases", "team_members")}
     # Reads only, and the key exchanged for the team endpoints' token, which changes nothing.
     assert {(entry["method"], entry["path"] if entry["method"] != "GET" else None) for entry in simulator.requests()} == {
         ("GET", None), ("POST", "/apikey/exchange")}
