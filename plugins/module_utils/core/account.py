@@ -17,6 +17,7 @@ import re
 
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.secrets import AccountSecrets
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account.team_members import TEAM_MEMBER, authorise
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import (
     Fixed,
@@ -1029,17 +1030,21 @@ def host_name(kind, name):
     return "%s_%s" % (kind, HOST_NAME_UNSAFE.sub("_", name))
 
 
-def read_account(client, kinds=KIND_NAMES, with_roles=False, storage_url=None):
-    """Every resource of the given kinds, as a list of plain dicts (kind, host, name, id, resource).
+def read_account(client, kinds=KIND_NAMES, with_roles=False, storage_url=None, secrets=None):
+    """Every resource of the given kinds, as a list of plain dicts (kind, host, name, id, resource, secrets).
 
     ``with_roles`` adds ``role`` and ``role_variables``: the role that manages the resource and its
     variables (None for a kind no role manages), at the cost of the reads they need.
 
     Two resources of a kind whose names make the same host name (two scripts named alike) each
     get their id appended, so that neither hides the other.
+
+    No value of a secret is in what it returns: each is a vault placeholder, listed in ``secrets``
+    (``secrets`` is an ``account.secrets.AccountSecrets``: which variables are no secrets, and which are).
     """
     hosts = []
     reads = AccountReads(client, storage_url)
+    secrets = secrets or AccountSecrets()
     for kind in KINDS:
         if kind.name not in kinds:
             continue
@@ -1053,8 +1058,9 @@ def read_account(client, kinds=KIND_NAMES, with_roles=False, storage_url=None):
             if with_roles:
                 shape = kind.shape_of(reads, record)
                 entry.update(role=shape.role if shape else None, role_variables=shape.export(reads, record) if shape else None)
+            secrets.collect(kind, name, record, reads if with_roles else None)
             hosts.append(entry)
-    return hosts
+    return [secrets.hide(entry) for entry in hosts]
 
 
 def audit_account(client, described, kinds=KIND_NAMES, storage_url=None):
