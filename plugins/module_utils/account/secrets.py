@@ -227,3 +227,42 @@ def secret_names_in(folder):
         if isinstance(destination, dict) and isinstance(destination.get("variable"), str):
             names.add(destination["variable"])
     return names
+
+
+# A vault placeholder as account_shapes.VAULT_PLACEHOLDER writes it.
+VAULT_PLACEHOLDER_SHAPE = re.compile(r"^\{\{ *vault_[A-Za-z0-9_]+ *\}\}$")
+# The variable of the mc_rollout role whose containers hold secret environment variables.
+CONTAINERS_VARIABLE = "mc_rollout_containers"
+
+
+def without_secret_values(name, value):
+    """An inventory variable as the audit takes it, before any of it is templated: each secret left
+    to the vault (an option of an item, or a container's secret environment variable, that is a
+    vault placeholder) left out (None), so that the audit compares it by its name only and never
+    opens the vault that holds it."""
+    if not isinstance(value, list):
+        return value
+    return [{option: _unsealed(held, option == "secret_environment_variables" and name == CONTAINERS_VARIABLE) for option, held in item.items()}
+            if isinstance(item, dict) else item for item in value]
+
+
+def _unsealed(value, by_name):
+    if by_name and isinstance(value, dict):
+        return {variable: _unsealed(held, False) for variable, held in value.items()}
+    return None if isinstance(value, str) and VAULT_PLACEHOLDER_SHAPE.match(value) else value
+
+
+def with_held_secrets(params, app):
+    """mc_app's options with each secret environment variable whose value the audit left out given
+    the value the application's container holds: a secret left to the vault is compared by its name only."""
+    held = {template.get("name"): {variable.get("name"): variable.get("value") for variable in template.get("environmentVariables") or []}
+            for template in app.get("containerTemplates") or []}
+    containers = []
+    for options in params.get("container_templates") or []:
+        secrets = options.get("secret_environment_variables")
+        if secrets:
+            present = held.get(options["name"], {})
+            options = dict(options, secret_environment_variables={
+                variable: present.get(variable) if value is None else value for variable, value in secrets.items()})
+        containers.append(options)
+    return dict(params, container_templates=containers) if params.get("container_templates") is not None else params

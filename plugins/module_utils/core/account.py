@@ -17,7 +17,7 @@ import re
 
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account.secrets import AccountSecrets
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.secrets import AccountSecrets, with_held_secrets
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account.team_members import TEAM_MEMBER, authorise
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import (
     Fixed,
@@ -889,7 +889,7 @@ class Application(Part):
     def drift(self, reads, record, variables):
         if variables.get(self.SETTINGS) is None and variables.get(self.CONTAINERS) is None:
             return []
-        params = self._params(variables)
+        params = with_held_secrets(self._params(variables), record)
         hosts = reads.registry_hosts()
         predicted = merge_app(record, params, lambda registry_id: hosts.get(str(registry_id)))
         patch = app_patch(record, predicted)

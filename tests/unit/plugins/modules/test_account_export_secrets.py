@@ -9,7 +9,10 @@ import stat
 import pytest
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.modules import account_export
+from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.modules import account_export, mc_container_template
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import APP_ID
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.secret_fixtures import NAMED, PUBLIC, everything_under, plant_secrets, planted
@@ -112,3 +115,39 @@ def test_a_variable_the_user_says_is_no_secret_keeps_its_value_but_a_copy_of_a_s
     assert web(kept)["environment_variables"]["SESSION_SECRET"] == NAMED
     # The library's API key is a secret whatever the variable that holds a copy is called.
     assert web(kept)["secret_environment_variables"]["STREAM_LIBRARY"] == "{{ vault_video_library_lessons_api_key }}"
+
+
+def test_the_audit_of_the_export_finds_no_drift_without_opening_the_vault_and_shows_no_secret(secrets_account, tmp_path):
+    simulator, database_token_value = secrets_account
+    dest = tmp_path / "inventory"
+    export(simulator, dest, secret_names=["SEAL"])
+    client = BunnyClient(simulator.key, simulator.url, 10, 0)
+
+    def audited():
+        hosts = []
+        for folder in sorted((dest / "host_vars").iterdir()):
+            host_vars = yaml.safe_load((folder / "main.yml").read_text())
+            if (folder / "vault.yml").exists():
+                host_vars.update(yaml.safe_load((folder / "vault.yml").read_text()))
+            # A variable that holds a template cannot be rendered: its vault has no password here.
+            hosts.append(described(folder.name, host_vars, template=lambda value: pytest.fail("templated %r" % (value,))
+                                   if "vault_" in json.dumps(value) else value))
+        return account.audit_account(client, [host for host in hosts if host["role"] in ("mc_rollout", "edge_script_deploy")],
+                                     kinds=("app", "edge_script"))[0]
+
+    findings = audited()
+    mc_container_template_changes = run_module(mc_container_template, simulator.api_args(app_id=APP_ID, name="web",
+                                                                                        environment_variables={"MODE": "staging"}))
+    drifted = audited()
+
+    app = next(finding for finding in findings if finding["host"] == "app_storefront")
+    assert (app["drifted"], app.get("error")) == (False, None), app
+    assert mc_container_template_changes["changed"] is True
+    [change] = next(finding for finding in drifted if finding["host"] == "app_storefront")["drift"]
+    assert change["field"] == "mc_rollout_containers[web].environment_variables"
+    # The secrets' values are hidden on both sides; only what is no secret shows.
+    assert (change["inventory"]["MODE"], change["account"]["MODE"]) == ("prod", "staging")
+    assert change["account"]["STREAM_LIBRARY"] == "********"
+    shown = json.dumps([findings, drifted])
+    for secret in planted(database_token_value):
+        assert secret not in shown
