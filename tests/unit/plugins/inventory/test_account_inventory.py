@@ -237,7 +237,10 @@ def test_the_inventory_plugin_shows_and_caches_no_secret(simulator, source, tmp_
     database_token_value = plant_secrets(simulator)
     cache = tmp_path / "cache"
 
-    inventory = source(SECRETS_SOURCE + "cache_connection: %s\nstorage_url: %s/storage\n" % (cache, simulator.url))
+    # A placeholder is text: what composes a variable from it takes it as it is, never as a template.
+    inventory = source(SECRETS_SOURCE + "cache_connection: %s\nstorage_url: %s/storage\nstrict: true\n"
+                                        "compose:\n  environment: bunnynet_resource.container_templates[0].environment_variables | default([])\n"
+                       % (cache, simulator.url))
 
     shown = json.dumps({host: inventory.get_host(host).vars for host in inventory.hosts}, default=str)
     cached = b"".join(everything_under(cache).values())
@@ -248,5 +251,6 @@ def test_the_inventory_plugin_shows_and_caches_no_secret(simulator, source, tmp_
     held = {variable["name"]: variable["value"] for variable in app["bunnynet_resource"]["container_templates"][0]["environment_variables"]}
     assert held["STREAM_LIBRARY"] == "{{ vault_video_library_lessons_api_key }}" and held["SEAL"] == "{{ vault_web_seal }}"
     assert held["PUBLIC_KEY_ID"] == PUBLIC
+    assert {variable["name"]: variable["value"] for variable in app["environment"]} == held
     web = app["bunnynet_role_variables"]["mc_rollout_containers"][0]
     assert web["secret_environment_variables"]["SESSION_SECRET"] == "{{ vault_web_session_secret }}"
