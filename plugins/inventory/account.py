@@ -124,7 +124,8 @@ options:
         release, a Shield zone's rules, access lists, bot detection, upload scanning, custom pages
         (one read per page type), bot categorisation and API Guardian, a storage zone's files, a
         video library's pull zone, the account's log forwarding configurations, once). Secret
-        values, which the API never returns or the export leaves to a vault, are null.
+        values the API never returns are null; the others are vault placeholders, as the export
+        writes them.
     type: bool
     default: false
 requirements:
