@@ -9,8 +9,8 @@ A value is a secret when
 
 - it is the value of a sensitive field of a kind's records (``Kind.secret_keys``: a video
   library's API keys, a storage zone's passwords, a pull zone's token key, a script's deployment
-  key, a log forwarding token), wherever else the account holds it, or a longer string holds it
-  (an application's environment variable it was copied into, a URL that embeds it);
+  key, a log forwarding token), wherever else the account holds it (an application's environment
+  variable it was copied into), or a variable's value holds it (a URL that embeds it);
 - it is shaped as a JSON Web Token (a database's access token: no read of the API returns one,
   so only its shape can tell it);
 - it is the value of an environment variable or a script variable whose name looks like a secret
@@ -38,6 +38,7 @@ import re
 
 from ansible.module_utils.common.yaml import yaml_load
 
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.files import VAULT_NAME_UNSAFE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import VAULT_PLACEHOLDER, snake
 
 # The words a secret's name has as one of its parts, and the endings a run-together part has.
@@ -57,8 +58,6 @@ VALUE_KEYS = ("value", "default_value")
 HELD_BESIDES = {
     "app": lambda reads, app: [("log_forwarding_token", (reads.log_forwarding(app) or {}).get("token"))],
 }
-# What a value becomes in a vault name: lower case, anything else but letters, digits and "_" as "_".
-VAULT_NAME_UNSAFE = re.compile(r"[^a-z0-9_]")
 
 
 def looks_secret(name):
@@ -146,12 +145,16 @@ class HostSecrets:
         return VAULT_PLACEHOLDER % self.names[value]
 
     def _exposed(self, value, variable):
-        """The vault name and description of the exposed secret ``value`` is or holds; None when it is none."""
+        """The vault name and description of the exposed secret ``value`` is, or (the value of a
+        variable) holds; None when it is none. Only a variable's value is searched: every string of
+        an account searched for every secret would grow as their product."""
         if value in self.account.exposed:
             return self.account.exposed[value]
+        if variable is None:
+            return None
         for secret, (name, what) in self.account.exposed.items():
             if len(secret) >= SHORTEST_EMBEDDED and secret in value:
-                return name + "_within", "%s, within the value of %s" % (what, variable or "a longer string")
+                return name + "_within", "%s, within the value of %s" % (what, variable)
         return None
 
     def value(self, value, variable=None, holder=None):
