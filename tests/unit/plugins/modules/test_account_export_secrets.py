@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KINDS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyClient
 from ansible_collections.bunnynet.cloud.plugins.modules import account_export, mc_container_template
@@ -24,7 +25,8 @@ def secrets_account(simulator):
 
 
 def export(simulator, dest, **options):
-    return run_module(account_export, simulator.api_args(dest=str(dest), storage_url=simulator.url + "/storage", **options))
+    return run_module(account_export, simulator.api_args(dest=str(dest), storage_url=simulator.url + "/storage",
+                                                       stream_api_url=simulator.url + "/stream", **options))
 
 
 def test_no_exported_byte_holds_a_secret_and_each_is_a_placeholder_to_fill_in(secrets_account, tmp_path):
@@ -132,7 +134,7 @@ def test_the_audit_of_the_export_finds_no_drift_without_opening_the_vault_and_sh
             # A variable that holds a template cannot be rendered: its vault has no password here.
             hosts.append(described(folder.name, host_vars, template=lambda value: pytest.fail("templated %r" % (value,))
                                    if "vault_" in json.dumps(value) else value))
-        return account.audit_account(client, [host for host in hosts if host["role"] in ("mc_rollout", "edge_script_deploy")],
+        return account.audit_account(client, KINDS, [host for host in hosts if host["role"] in ("mc_rollout", "edge_script_deploy")],
                                      kinds=("app", "edge_script"))[0]
 
     findings = audited()
