@@ -101,12 +101,17 @@ def fits(value, kind):
     return isinstance(value, (dict, list))
 
 
+# Words other tools use for a video's keys, which spelling alone does not lead to.
+SYNONYMS = {"subtitles": "captions", "subtitle": "captions", "caption": "captions", "tags": "meta_tags", "file": "src", "path": "src",
+            "name": "title", "poster": "thumbnail", "image": "thumbnail", "id": "guid"}
+
+
 def unknown_keys(where, given, known, noun):
     problems = []
     for name in given:
         if name in known:
             continue
-        closest = closest_names(str(name), sorted(known))
+        closest = [SYNONYMS[name]] if SYNONYMS.get(name) in known else closest_names(str(name), sorted(known))
         hint = "did you mean %s?" % " or ".join(closest) if closest else "the keys are %s." % ", ".join(sorted(known))
         problems.append("%s: %s is not a key of %s; %s" % (where, name, noun, hint))
     return problems

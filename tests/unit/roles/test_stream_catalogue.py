@@ -139,7 +139,7 @@ def test_a_wrong_manifest_fails_naming_every_problem_before_any_request(simulato
     assert simulator.requests() == []
     for sentence in ("catalogue.yml: colections is not a key of the manifest; did you mean collections?",
                      "catalogue.yml videos[0] (Welcome): colection is not a key of a video; did you mean collection?",
-                     "catalogue.yml videos[0] (Welcome): subtitles is not a key of a video; did you mean",
+                     "catalogue.yml videos[0] (Welcome): subtitles is not a key of a video; did you mean captions?",
                      "catalogue.yml videos[1] (Setup): src %s is not a file." % (tmp_path / "catalogue" / "setup.mp4"),
                      "catalogue.yml videos[1] (Setup) meta_tags[0]: valeu is not a key of a meta tag; did you mean value?",
                      "catalogue.yml videos[1] (Setup): thumbnail %s is not a file." % (tmp_path / "catalogue" / "nope.jpg"),
