@@ -21,7 +21,7 @@ description:
   - Returns the entries with the GUID found and how (C(match)), each video's C(meta_tags) as a
     mapping, the problems that stop the run (a GUID the library lacks, two videos of one title or
     of one content that no title tells apart), and the videos and collections of the library that
-    no entry takes (what O(bunnynet.cloud.stream_catalogue#role:main:stream_catalogue_purge) deletes).
+    no entry takes (what the role's C(stream_catalogue_purge) deletes).
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
 options:

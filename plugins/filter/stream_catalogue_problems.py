@@ -11,11 +11,11 @@ name: stream_catalogue_problems
 short_description: What is wrong in a Stream catalogue's manifest and videos, before any request
 version_added: 0.4.0
 description:
-  - Takes the manifest of the R(bunnynet.cloud.stream_catalogue,ansible_collections.bunnynet.cloud.stream_catalogue_role)
+  - "Takes the manifest of the C(bunnynet.cloud.stream_catalogue)
     role as data and returns one sentence per problem in it and in the videos and collections the
     inventory adds: unknown keys (with the closest known ones), values of the wrong type or outside
     their choices, a title missing, a video with both C(src) and C(url), two videos of one GUID, and
-    files (videos, captions, thumbnails) that do not exist.
+    files (videos, captions, thumbnails) that do not exist."
   - The role fails on what this filter returns before it reads the library, so that nothing is
     uploaded when any entry is wrong.
   - C(meta_tags) is taken as a mapping of property to value or as the API's list of C(property)
