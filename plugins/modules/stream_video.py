@@ -141,9 +141,15 @@ options:
   captions:
     description:
       - Captions from local files (WebVTT or SubRip), by language.
-      - A caption is uploaded when the video has none of its language, or one with another label. The
-        API does not return a caption's content, so a changed file under the same label is not noticed;
-        give it a new label to replace it.
+      - A caption is uploaded when the video has none of its language, one with another label, or one
+        whose file had another SHA-256. The Stream API reads a caption back as its language, label and
+        version only (its text is served by the CDN), so the module keeps the SHA-256 of each caption
+        file it sends in the video's meta tag C(caption_sha256_<language>) and compares the file with
+        that; results show it as the caption's C(sha256), not among C(meta_tags), and C(--diff) names
+        the languages that change.
+      - A caption the module has no SHA-256 for (uploaded in the dashboard, or before this version) is
+        uploaded once more. A caption edited in the dashboard keeps the SHA-256 the module recorded,
+        so the module does not see the edit.
     type: list
     elements: dict
     suboptions:
@@ -198,6 +204,10 @@ attributes:
         V(null) for what only the API knows (GUID, URLs, encoding results).
   diff_mode:
     support: full
+    details:
+      - A video created or deleted shows whole. An existing video shows its C(guid) and C(title) and only
+        the fields that change (each caption under its language); a replacement shows the old and new
+        C(guid) and C(original_hash), the GUID it C(replaces), and the fields the new video is given.
   idempotent:
     support: full
 notes:
@@ -292,6 +302,13 @@ video:
       description: GUID of the video's collection; empty for none.
       type: str
       sample: 6b5b3c9e-2a48-4ad6-9f7d-1c0f4b9d2e11
+    captions:
+      description:
+        - The video's captions, each C(srclang), C(label), C(version), and C(sha256), the SHA-256 of
+          the file the module last sent (V(null) for a caption it did not send).
+      type: list
+      elements: dict
+      sample: [{srclang: en, label: English, version: 1, sha256: 2C26B46B68FFC68FF99B453C1D30413413422D706483BFA0F98A5E886266E7AE}]
     urls:
       description:
         - Where a page finds the video, built from the library's CDN hostname and the vendor's

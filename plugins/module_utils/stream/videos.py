@@ -26,6 +26,7 @@ import time
 from urllib.parse import urljoin
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError, build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import keyed_changes
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Failure, Plan, Read, Write
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import gone, name_of
@@ -51,6 +52,11 @@ TUS_VERSION = "1.0.0"
 TUS_SIGNATURE_SECONDS = 24 * 3600
 READ_BLOCK = MIB
 DESCRIPTION_TAG = "description"
+# The Stream API reads a caption back as its language, label and version only; its text is served by
+# the CDN (the play data's captionsPath), which token authentication can close and which answers
+# SubRip converted to WebVTT. So the module keeps the SHA-256 of the file it sent in a meta tag of
+# the video, per language, and compares a caption file with that.
+CAPTION_TAG = "caption_sha256_"
 PLAYER = "https://iframe.mediadelivery.net"
 # What a new video reads back with, apart from what only the API knows and what the options set.
 NEW_VIDEO = {"views": 0, "isPublic": False, "status": 0, "captions": [], "chapters": [], "moments": [], "metaTags": [],
@@ -124,7 +130,9 @@ def project_video(record, library):
         return None
     projected = to_snake(record)
     projected["status"] = name_of(STATUS_NAMES, record.get("status"))
-    projected["meta_tags"] = {tag.get("property"): tag.get("value") for tag in record.get("metaTags") or []}
+    tags = {tag.get("property"): tag.get("value") for tag in record.get("metaTags") or []}
+    projected["meta_tags"] = {name: value for name, value in tags.items() if not str(name).startswith(CAPTION_TAG)}
+    projected["captions"] = [dict(to_snake(caption), sha256=tags.get(CAPTION_TAG + str(caption.get("srclang")))) for caption in record.get("captions") or []]
     projected["collection_id"] = record.get("collectionId") or ""
     if record.get("originalHash"):
         projected["original_hash"] = record["originalHash"].upper()
@@ -170,6 +178,8 @@ class Desired:
         self.tags = tags
         self.captions = params["captions"]
         self.purge_captions = params["purge_captions"]
+        # A file that cannot be read has no hash: its caption counts as changed, and sending it fails naming the file.
+        self.caption_hashes = {caption["language"]: file_sha256(caption["src"]) for caption in self.captions or []}
 
     def changes(self, record):
         """The update-model properties that differ from ``record`` (title, collection, chapters, moments, meta tags)."""
@@ -183,19 +193,74 @@ class Desired:
         if self.moments is not None and _timed(record.get("moments"), ("label", "timestamp")) != self.moments:
             changes["moments"] = self.moments
         present = {tag.get("property"): tag.get("value") for tag in record.get("metaTags") or []}
-        if any(present.get(name) != value for name, value in self.tags.items()):
-            merged = dict(present, **self.tags)
-            changes["metaTags"] = [{"property": name, "value": value} for name, value in merged.items()]
+        wanted = dict(present, **self.tags)
+        wanted.update((CAPTION_TAG + language, digest) for language, digest in self.caption_hashes.items())
+        for language in self._purged(record):
+            wanted.pop(CAPTION_TAG + language, None)
+        if wanted != present:
+            changes["metaTags"] = [{"property": name, "value": value} for name, value in wanted.items()]
         return changes
 
     def caption_changes(self, record):
-        """``(captions to add or replace, languages to delete)``: a caption differs by its language and label."""
+        """``(captions to add or replace, languages to delete)``: a caption differs by its label and by the SHA-256 of its file."""
         present = {caption.get("srclang"): caption.get("label") for caption in record.get("captions") or []}
-        wanted = self.captions or []
-        adds = [caption for caption in wanted if present.get(caption["language"], object()) != caption_label(caption)]
-        languages = {caption["language"] for caption in wanted}
-        removes = [language for language in present if language not in languages] if self.purge_captions else []
-        return adds, removes
+        sent = {tag.get("property"): tag.get("value") for tag in record.get("metaTags") or []}
+        adds = [caption for caption in self.captions or []
+                if present.get(caption["language"], object()) != caption_label(caption)
+                or self.caption_hashes[caption["language"]] is None
+                or sent.get(CAPTION_TAG + caption["language"]) != self.caption_hashes[caption["language"]]]
+        return adds, self._purged(record)
+
+    def _purged(self, record):
+        if not self.purge_captions:
+            return []
+        languages = {caption["language"] for caption in self.captions or []}
+        return [caption.get("srclang") for caption in record.get("captions") or [] if caption.get("srclang") not in languages]
+
+
+def file_sha256(path):
+    try:
+        return sha256_of(path)
+    except OSError:
+        return None
+
+
+# The diff a video shows: a new or deleted video whole; otherwise its GUID and title and only what changes.
+DIFF_KEYS = ("guid", "title")
+# What a replacement sets on the new video, beside its content.
+REPLACEMENT_FIELDS = ("title", "collection_id", "chapters", "moments", "meta_tags", "captions")
+
+
+def changed_fields_diff(before, after):
+    """The fields that change, each caption under its language, beside the video's GUID and title."""
+    before_side = {key: before.get(key) for key in DIFF_KEYS}
+    after_side = {key: after.get(key) for key in DIFF_KEYS}
+    for name in list(before) + [name for name in after if name not in before]:
+        if name in DIFF_KEYS or before.get(name) == after.get(name):
+            continue
+        if name == "captions":
+            old, new = keyed_changes(_by_language(before.get(name)), _by_language(after.get(name)))
+        elif isinstance(before.get(name), dict) and isinstance(after.get(name), dict):
+            keys = [key for key in list(before[name]) + list(after[name]) if before[name].get(key) != after[name].get(key)]
+            old = {key: before[name][key] for key in keys if key in before[name]}
+            new = {key: after[name][key] for key in keys if key in after[name]}
+        else:
+            old, new = before.get(name), after.get(name)
+        before_side[name], after_side[name] = old, new
+    return before_side, after_side
+
+
+def replacement_diff(before, after):
+    """A replacement: the old and the new GUID and hash, and what the new video is given."""
+    before_side = {key: before.get(key) for key in ("guid", "title", "original_hash")}
+    after_side = {key: after.get(key) for key in ("guid", "title", "original_hash")}
+    after_side["replaces"] = before.get("guid")
+    after_side.update((name, after[name]) for name in REPLACEMENT_FIELDS if after.get(name) and name != "title")
+    return before_side, after_side
+
+
+def _by_language(captions):
+    return [(caption.get("srclang"), {key: value for key, value in caption.items() if key != "srclang"}) for caption in captions or []]
 
 
 def caption_label(caption):
@@ -472,18 +537,22 @@ class VideoPlan:
         if fresh:
             # What the create model does not take (and what a replaced video had) follows in an update of the new video.
             changes = {name: after[name] for name in ("chapters", "moments", "metaTags") if after.get(name)}
-        if changes:
-            plan.add(self._update(plan, changes))
+        # Captions go before the update that records their files' hashes: a caption that failed is not recorded as sent.
         for caption in adds:
             plan.add(self._caption(plan, caption))
         for language in removes:
             plan.add(self._remove_caption(plan, language))
+        if changes:
+            plan.add(self._update(plan, changes))
         if params["thumbnail"] is not None and fresh:
             plan.add(ThumbnailUpload(self.library, plan, params["thumbnail"]))
         if replacing:
             old_path = video_path(self.library, current["guid"])
             plan.add(Write("DELETE", old_path, confirm=lambda: gone(lambda: self.module.client.get(old_path))))
             plan.result["replaced"] = current["guid"]
+            plan.diff = replacement_diff
+        elif current is not None:
+            plan.diff = changed_fields_diff
         if params["wait"] and (plan.writes or (current or {}).get("status") not in PLAYABLE + WITHOUT_CONTENT):
             plan.add(self._wait(plan))
         elif plan.writes:

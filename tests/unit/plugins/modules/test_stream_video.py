@@ -1,5 +1,6 @@
 """stream_video against the simulator: uploaded once by content, metadata kept, replaced only when the file differs, waited for."""
 
+import base64
 import re
 
 import pytest
@@ -79,8 +80,10 @@ def test_the_first_run_creates_uploads_and_sets_everything_as_check_mode_predict
     assert applied["uploaded"] == {"bytes": len(CONTENT), "sha256": sha256(CONTENT), "method": "put"}
     assert_prediction_holds(checked["video"], video, read_back(simulator, video["guid"]), server_fields=SERVER_FIELDS)
     writes = [method + " " + path.replace(video["guid"], "{guid}") for method, path in stream_writes(simulator)]
-    assert writes == ["POST /stream/library/7/videos", "PUT /stream/library/7/videos/{guid}", "POST /stream/library/7/videos/{guid}",
-                      "POST /stream/library/7/videos/{guid}/captions/en", "POST /stream/library/7/videos/{guid}/thumbnail"]
+    # The caption goes before the update that records its file's hash.
+    assert writes == ["POST /stream/library/7/videos", "PUT /stream/library/7/videos/{guid}", "POST /stream/library/7/videos/{guid}/captions/en",
+                      "POST /stream/library/7/videos/{guid}", "POST /stream/library/7/videos/{guid}/thumbnail"]
+    assert video["captions"][0]["sha256"] == sha256(VTT)
 
 
 def test_a_rerun_with_the_same_file_reads_only(simulator, files):
@@ -265,6 +268,71 @@ def test_captions_are_added_by_language_once_and_purged_when_asked(simulator, fi
     assert [item["srclang"] for item in added["video"]["captions"]] == ["fr", "en"]
     assert [item["srclang"] for item in purged["video"]["captions"]] == ["en"]
     assert stream_writes(simulator) == [("DELETE", "/stream/library/7/videos/v1/captions/fr")]
+
+
+def test_an_edited_caption_file_is_sent_again_and_the_diff_names_its_language(simulator, files):
+    load(simulator, videos=[{"videoLibraryId": LIBRARY_ID, "guid": "v1", "title": "Tour", "originalHash": "AA"}])
+    captions = [{"language": "en", "label": "English", "src": str(files / "lesson.en.vtt")},
+                {"language": "de", "label": "Deutsch", "src": str(files / "lesson.en.vtt")}]
+    run(simulator, title="Tour", captions=captions)
+    edited = VTT + b"\n00:02.000 --> 00:04.000\nA line added\n"
+    (files / "lesson.de.vtt").write_bytes(edited)
+    captions[1]["src"] = str(files / "lesson.de.vtt")
+    simulator.clear_requests()
+
+    checked = run(simulator, title="Tour", captions=captions, check_mode=True, diff=True)
+    assert simulator.writes() == []
+    applied = run(simulator, title="Tour", captions=captions, diff=True)
+    again = run(simulator, title="Tour", captions=captions)
+
+    assert checked["changed"] and applied["changed"] and not again["changed"]
+    assert stream_writes(simulator) == [("POST", "/stream/library/7/videos/v1/captions/de"), ("POST", "/stream/library/7/videos/v1")]
+    sent = simulator.writes()[0]["body"]
+    assert sent["srclang"] == "de" and base64.b64decode(sent["captionsFile"]) == edited
+    # The diff names the language that changes, with the old and the new file's hash, and nothing of English.
+    for result in (checked, applied):
+        assert list(result["diff"]["before"]["captions"]) == ["de"] and list(result["diff"]["after"]["captions"]) == ["de"]
+        assert result["diff"]["before"]["captions"]["de"]["sha256"] == sha256(VTT)
+        assert result["diff"]["after"]["captions"]["de"]["sha256"] == sha256(edited)
+    assert applied["video"]["meta_tags"] == {}
+    assert {caption["srclang"]: caption["sha256"] for caption in applied["video"]["captions"]} == {"en": sha256(VTT), "de": sha256(edited)}
+
+
+def test_a_caption_the_module_did_not_send_is_sent_once_since_its_text_cannot_be_read(simulator, files):
+    load(simulator, videos=[{"videoLibraryId": LIBRARY_ID, "guid": "v1", "title": "Tour", "originalHash": "AA",
+                             "captions": [{"srclang": "en", "label": "English", "version": 1}]}])
+    caption = [{"language": "en", "label": "English", "src": str(files / "lesson.en.vtt")}]
+
+    first = run(simulator, title="Tour", captions=caption)
+    second = run(simulator, title="Tour", captions=caption)
+
+    assert first["changed"] and not second["changed"]
+    assert [path for _method, path in stream_writes(simulator)] == ["/stream/library/7/videos/v1/captions/en", "/stream/library/7/videos/v1"]
+
+
+def test_a_metadata_change_shows_only_the_fields_that_change_beside_guid_and_title(simulator):
+    load(simulator, videos=[{"videoLibraryId": LIBRARY_ID, "guid": "v1", "title": "Tour", "originalHash": "AA",
+                             "metaTags": [{"property": "owner", "value": "marketing"}], "chapters": [{"title": "A", "start": 0, "end": 9}]}])
+
+    result = run(simulator, guid="v1", title="Tour 2", meta_tags={"level": "all"}, diff=True)
+
+    assert result["diff"] == {"before": {"guid": "v1", "title": "Tour", "meta_tags": {}},
+                              "after": {"guid": "v1", "title": "Tour 2", "meta_tags": {"level": "all"}}}
+
+
+def test_a_replacement_diff_names_both_hashes_the_guids_and_the_fields_set(simulator, files):
+    load(simulator, collections=COLLECTIONS)
+    first = run(simulator, **lesson(files))
+    (files / "lesson.mp4").write_bytes(b"another film")
+
+    for check_mode in (True, False):
+        result = run(simulator, check_mode=check_mode, diff=True, **lesson(files))
+        before, after = result["diff"]["before"], result["diff"]["after"]
+        assert before == {"guid": first["video"]["guid"], "title": "Lesson 1", "original_hash": sha256(CONTENT)}
+        assert after["guid"] == (None if check_mode else result["video"]["guid"]) and after["replaces"] == first["video"]["guid"]
+        assert after["original_hash"] == sha256(b"another film")
+        assert sorted(after) == ["captions", "chapters", "collection_id", "guid", "meta_tags", "original_hash", "replaces", "title"]
+        assert after["meta_tags"] == {"description": "Setting up"} and after["collection_id"] == INTRO
 
 
 def test_two_videos_of_the_title_fail_listing_their_guids(simulator):
