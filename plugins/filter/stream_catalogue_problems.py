@@ -69,7 +69,7 @@ MANIFEST_KEYS = ("collections", "videos")
 COLLECTION_KEYS = ("name", "guid")
 # The keys of a video and the types they take; stream_catalogue's argument spec documents the same keys.
 VIDEO_KEYS = {
-    "title": "str", "guid": "str", "src": "str", "url": "str", "collection": "str", "description": "str", "chapters": "list",
+    "title": "str", "guid": "str", "sha256": "str", "src": "str", "url": "str", "collection": "str", "description": "str", "chapters": "list",
     "moments": "list", "meta_tags": "meta_tags", "captions": "list", "thumbnail": "str", "thumbnail_time": "int", "encoding": "dict",
     "state": "str",
 }

@@ -65,6 +65,8 @@ def test_a_library_s_collections_and_videos_are_exported_as_the_stream_catalogue
             {"title": "Intro", "guid": INTRO, "collection": "Basics", "description": "Where to start", "meta_tags": {"level": "beginner"},
              "chapters": [{"title": "Welcome", "start": 0, "end": 30}], "moments": [{"label": "Demo", "timestamp": 12}], "sha256": "A1" * 32},
         ],
+        # Every video and collection is listed: the catalogue is the whole library.
+        "stream_catalogue_purge": True,
     }
     # The library's pull zone comes from the pull zone list, and the Stream reads are the library's, once each.
     paths = [entry["path"] for entry in simulator.requests()]
@@ -136,9 +138,9 @@ def test_a_video_added_by_hand_is_drift_only_where_the_inventory_purges(world, s
                                                          "collectionId": BASICS}]
     simulator.load(**dict(copy.deepcopy(ACCOUNT), stream_videos=added))
 
-    _found, kept = drift_of(world, exported, "stream_catalogue")
-    host_of(exported, "stream_catalogue")["role_variables"]["stream_catalogue_purge"] = True
     _found, purged = drift_of(world, exported, "stream_catalogue")
+    host_of(exported, "stream_catalogue")["role_variables"]["stream_catalogue_purge"] = False
+    _found, kept = drift_of(world, exported, "stream_catalogue")
 
     assert kept == {}
     assert list(purged) == ["stream_catalogue_videos[Extra]"] and purged["stream_catalogue_videos[Extra]"][0] is None
