@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs the unit and integration layers beside four CPU-bound processes (twice the cores of a
+# two-core machine), RUNS times in a row (3 unless given), and fails if any run fails: the tests
+# must hold on a busy machine, with no wall-clock bound it cannot keep and no transient state to
+# catch. The layers are the nox sessions `units` and `integration-2.21` (`integration-2.19`
+# without a Python 3.12), side by side as the test command runs them; other sessions can be named.
+#
+#   bash tests/run-under-load.sh [RUNS] [SESSION...]
+#
+# Each run's output is in tests/output/load/run-<n>.log; the summary says which runs passed.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+runs="${1:-3}"
+shift || true
+export UV_NATIVE_TLS=1
+# The environments and nox itself, as the test command makes them (it is the one that installs nox).
+if [[ ! -x .venv-nox/bin/nox ]]; then
+    echo "Run bash tests/run-tests.sh once first: it makes .venv-nox." >&2
+    exit 2
+fi
+export PATH="$root/.venv-nox/bin:$PATH"
+if (($# > 0)); then
+    sessions=("$@")
+elif [[ "$(.venv-nox/bin/python -c 'import sys; sys.path.insert(0, "."); from noxfile import NEWEST_PYTHON; print(NEWEST_PYTHON)')" == /* ]]; then
+    sessions=(units integration-2.21)
+else
+    sessions=(units integration-2.19)
+fi
+
+hogs=()
+stop_hogs() {
+    ((${#hogs[@]})) && kill "${hogs[@]}" 2>/dev/null
+    hogs=()
+}
+trap stop_hogs EXIT
+for _ in 1 2 3 4; do
+    python3 -c 'while True: pass' &
+    hogs+=($!)
+done
+echo "Four CPU-bound processes run beside the tests: ${hogs[*]}"
+
+mkdir -p tests/output/load
+results=()
+failed=0
+for run in $(seq 1 "$runs"); do
+    started=$SECONDS
+    pids=()
+    # Each session in a nox of its own, side by side.
+    for session in "${sessions[@]}"; do
+        nox -s "$session" >"tests/output/load/run-$run-$session.log" 2>&1 &
+        pids+=($!)
+    done
+    outcome=passed
+    for index in "${!pids[@]}"; do
+        if ! wait "${pids[$index]}"; then
+            outcome="FAILED (${sessions[$index]}: tests/output/load/run-$run-${sessions[$index]}.log)"
+        fi
+    done
+    [[ "$outcome" == passed ]] || failed=1
+    results+=("run $run: $outcome in $((SECONDS - started)) s, load $(cut -d ' ' -f 1-3 /proc/loadavg)")
+    echo "${results[-1]}"
+done
+stop_hogs
+echo
+printf '%s\n' "${results[@]}"
+exit "$failed"
