@@ -117,11 +117,20 @@ def core_session(cores, **kwargs):
     return decorate
 
 
+def session_tmp(session):
+    """The session's own temporary folder (nox's), as an absolute path, and TMPDIR. (nox's create_tmp() gives a
+    path relative to the folder the session is in, which after a chdir into the tree would be inside it.)"""
+    tmp = ROOT / session.virtualenv.location / "tmp"
+    tmp.mkdir(parents=True, exist_ok=True)
+    session.env["TMPDIR"] = str(tmp)
+    return tmp
+
+
 def install(session, core=DEFAULT_CORE, *extra):
     """The test requirements with the release's pins (and the release itself when it is not the one pinned)."""
     constraints = ROOT / CORES[core]["constraints"]
     if CORES[core]["core"]:
-        pinned = Path(session.create_tmp()) / "constraints.txt"
+        pinned = session_tmp(session) / "constraints.txt"
         pinned.write_text(re.sub(r"(?m)^ansible-core==.*$", "ansible-core==%s" % CORES[core]["core"], constraints.read_text()))
         constraints = pinned
     session.install("-r", REQUIREMENTS, "-c", str(constraints), *extra, silent=True)
@@ -129,7 +138,7 @@ def install(session, core=DEFAULT_CORE, *extra):
 
 def collection_tree(session):
     """A fresh copy of the working tree (with .git, for ansible-test) at <tmp>/ansible_collections/bunnynet/cloud."""
-    destination = Path(session.create_tmp()) / "tree" / "ansible_collections" / "bunnynet" / "cloud"
+    destination = session_tmp(session) / "tree" / "ansible_collections" / "bunnynet" / "cloud"
     shutil.rmtree(destination.parents[2], ignore_errors=True)
     ignored = {".nox", ".venv", ".venv-nox", ".venv-py3.12", ".venv-core2.20", ".venv-mutation", ".ansible", ".hypothesis", ".ruff_cache", ".pytest_cache"}
     shutil.copytree(
@@ -249,7 +258,7 @@ def reference(session):
     """The module and role reference in HTML (tests/build-docs.sh), warnings as errors."""
     install(session)
     collection_tree(session)
-    session.run("bash", "tests/build-docs.sh", str(Path(session.create_tmp()) / "docs"), external=True)
+    session.run("bash", "tests/build-docs.sh", str(session_tmp(session) / "docs"), external=True)
 
 
 # --- Sanity, units, integration ------------------------------------------------------------------------
@@ -279,7 +288,7 @@ def units_newest(session):
     """Every unit test with the newest releases of the runtime dependencies (ansible-core, requests, PyYAML), not the pins."""
     if not os.path.isabs(str(session.python)):
         session.error(MISSING_PYTHON)
-    unpinned = Path(session.create_tmp()) / "constraints.txt"
+    unpinned = session_tmp(session) / "constraints.txt"
     names = {name.lower() for name in RUNTIME_DEPENDENCIES}
     unpinned.write_text(
         "".join(line for line in (ROOT / CORES[NEWEST_CORE]["constraints"]).read_text().splitlines(True) if line.split("==")[0].strip().lower() not in names)
@@ -333,7 +342,7 @@ def run_integration(session, core, targets):
     stop_simulator(home)
     # The session's environment, as session.run would give it (nox marks a variable to unset with None).
     environment = {name: value for name, value in dict(os.environ, **session.env).items() if value is not None}
-    environment.update(PATH=os.pathsep.join([session.bin, os.environ["PATH"]]), VIRTUAL_ENV=session.virtualenv.location)
+    environment.update(PATH=os.pathsep.join([str(ROOT / session.bin), os.environ["PATH"]]), VIRTUAL_ENV=str(ROOT / session.virtualenv.location))
     command = ["ansible-test", "integration", "--python", python_version(session), "--color", "no", "-vvvv", *targets]
     session.log("%s > %s" % (" ".join(command), log))
     try:
@@ -445,5 +454,5 @@ def benchmarks(session):
 def demo(session):
     """The README's demo command (tests/run-demo.sh), in this session's environment."""
     install(session)
-    session.env["BUNNYNET_TEST_VENV"] = session.virtualenv.location
+    session.env["BUNNYNET_TEST_VENV"] = str(ROOT / session.virtualenv.location)
     session.run("bash", str(ROOT / "tests" / "run-demo.sh"), external=True)
