@@ -10,22 +10,10 @@
 # BUNNYNET_REQUIRE_NEWEST_CORE set (.ci/run sets it), the run fails instead.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
+# shellcheck source=tests/utils/nox-environment.sh
+source "$(dirname "${BASH_SOURCE[0]}")/utils/nox-environment.sh"
 output="$root/tests/output"
 mkdir -p "$output"
-# uv verifies the package index with the system's certificates (as pip does).
-export UV_NATIVE_TLS=1
-
-stamp="$(python3 --version 2>&1; cat tests/nox-requirements.txt)"
-if [[ ! -x .venv-nox/bin/nox || "$(cat .venv-nox/.stamp 2>/dev/null)" != "$stamp" ]]; then
-    echo "Installing nox into .venv-nox"
-    rm -rf .venv-nox
-    python3 -m venv .venv-nox
-    .venv-nox/bin/python -m pip install -q -r tests/nox-requirements.txt
-    printf '%s' "$stamp" >.venv-nox/.stamp
-fi
-export PATH="$root/.venv-nox/bin:$PATH"
 
 # The molecule scenarios the default lane runs; the newest lane runs the others (a scenario takes
 # twenty to forty seconds; the shares are set for the lanes to finish together).
@@ -39,7 +27,6 @@ for scenario in "${all_scenarios[@]}"; do
     [[ " ${default_scenarios[*]} " == *" $scenario "* ]] || newest_scenarios+=("$scenario")
 done
 
-newest_python="$(.venv-nox/bin/python -c 'import sys; sys.path.insert(0, "."); from noxfile import NEWEST_PYTHON; print(NEWEST_PYTHON)')"
 rm -f "$output/nox-times.txt" "$output"/units/*.log
 status=0
 lane_pid=""

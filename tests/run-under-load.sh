@@ -10,20 +10,13 @@
 # Each run's output is in tests/output/load/run-<n>.log; the summary says which runs passed.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
 runs="${1:-3}"
 shift || true
-export UV_NATIVE_TLS=1
-# The environments and nox itself, as the test command makes them (it is the one that installs nox).
-if [[ ! -x .venv-nox/bin/nox ]]; then
-    echo "Run bash tests/run-tests.sh once first: it makes .venv-nox." >&2
-    exit 2
-fi
-export PATH="$root/.venv-nox/bin:$PATH"
+# shellcheck source=tests/utils/nox-environment.sh
+source "$(dirname "${BASH_SOURCE[0]}")/utils/nox-environment.sh"
 if (($# > 0)); then
     sessions=("$@")
-elif [[ "$(.venv-nox/bin/python -c 'import sys; sys.path.insert(0, "."); from noxfile import NEWEST_PYTHON; print(NEWEST_PYTHON)')" == /* ]]; then
+elif [[ "$newest_python" == /* ]]; then
     sessions=(units integration-2.21)
 else
     sessions=(units integration-2.19)
