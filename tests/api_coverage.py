@@ -53,7 +53,7 @@ def sender(frame):
             return name[len(COLLECTION + "modules."):]
         if name.startswith(COLLECTION + "inventory."):
             found = found or "%s inventory plugin" % name[len(COLLECTION + "inventory."):]
-        elif name == COLLECTION + "module_utils.account":
+        elif name == COLLECTION + "module_utils.core.account":
             found = found or "account inventory plugin"
         frame = frame.f_back
     return found

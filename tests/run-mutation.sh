@@ -28,7 +28,7 @@ for argument in "$@"; do
     if [[ "$argument" == *__mutmut_* ]]; then
         mutants+=("$argument")
     else
-        only_mutate+="\"$collection/plugins/module_utils/$(basename "$argument")\", "
+        only_mutate+="\"$collection/plugins/module_utils/${argument#*plugins/module_utils/}\", "
     fi
 done
 # mutmut runs the tests from its copy of the tree, with the mutated module_utils first on the path;

@@ -15,7 +15,7 @@ from ansible.errors import AnsibleError
 from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.plugins.loader import lookup_loader
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account import KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KINDS
 from ansible_collections.bunnynet.cloud.plugins.modules import account_audit
 from ansible_collections.bunnynet.cloud.plugins.plugin_utils.in_process import InProcessAction
 

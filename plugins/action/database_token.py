@@ -10,7 +10,7 @@ true``, while a registered variable keeps the token. ansible-core 2.19 and later
 result's flag; earlier ones take the task's, which the worker sets for this task alone.
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.database_tokens import TOKEN_KEY
+from ansible_collections.bunnynet.cloud.plugins.module_utils.databases.tokens import TOKEN_KEY
 from ansible_collections.bunnynet.cloud.plugins.modules import database_token
 from ansible_collections.bunnynet.cloud.plugins.plugin_utils.in_process import InProcessAction
 

@@ -7,7 +7,7 @@
 A result that holds the deployment key (rotated, or asked for) is hidden from output as no_log hides it.
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.key_rotation import hidden_when_secrets
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.key_rotation import hidden_when_secrets
 from ansible_collections.bunnynet.cloud.plugins.modules import edge_script
 from ansible_collections.bunnynet.cloud.plugins.plugin_utils.in_process import InProcessAction
 

@@ -4,7 +4,7 @@
 
 
 class ModuleDocFragment(object):
-    # The library a Stream module works in (module_utils/stream.py: LIBRARY_OPTIONS and open_library).
+    # The library a Stream module works in (module_utils/stream/collections.py: LIBRARY_OPTIONS and open_library).
     DOCUMENTATION = r"""
 options:
   library_id:

@@ -73,8 +73,8 @@ options:
       - The kinds of resources to list; the others are not read at all.
     type: list
     elements: str
-    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry, team_member]
-    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry, team_member]
+    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
+    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
   storage_url:
     description:
       - Base URL of the storage API, for the manifests of the storage zones' files with
@@ -90,7 +90,7 @@ options:
     description:
       - Also give each host C(bunnynet_role), the collection's role that manages a resource of its
         kind (V(pullzone_domains), V(dns_zone), V(static_site), V(storage_zone), V(shield),
-        V(edge_script_deploy), V(mc_rollout), V(video_library), V(mc_registry), V(team_member)), and
+        V(edge_script_deploy), V(mc_rollout), V(mc_registry), V(video_library), V(team_member)), and
         C(bunnynet_role_variables), that role's variables as the resource is now, every field the
         role's modules manage, as M(bunnynet.cloud.account_export) writes them out.
       - C(bunnynet_role) is null where no role manages the resource as it is (a Shield zone that
@@ -147,8 +147,9 @@ groups:
 from ansible.errors import AnsibleError
 from ansible.plugins.inventory import BaseInventoryPlugin, Cacheable, Constructable
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account import KINDS, read_account
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import HAS_REQUESTS, BunnyApiError, BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import read_account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import HAS_REQUESTS, BunnyApiError, BunnyClient
 
 GROUP_PREFIX = "bunnynet_"
 
@@ -192,7 +193,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
             raise AnsibleError("bunnynet.cloud.account: api_timeout must be at least 1 and api_retries 0 to 20.")
         client = BunnyClient(api_key, api_url, timeout, retries, validate_certs=self.get_option("validate_certs"))
         try:
-            return read_account(client, self.get_option("kinds"), with_roles=self.get_option("role_variables"),
+            return read_account(client, KINDS, self.get_option("kinds"), with_roles=self.get_option("role_variables"),
                                 storage_url=self.get_option("storage_url"))
         except BunnyApiError as error:
             raise AnsibleError("bunnynet.cloud.account could not read the account: %s" % error) from None

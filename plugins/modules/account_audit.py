@@ -154,14 +154,15 @@ summary:
 
 from ansible.module_utils.basic import env_fallback
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account import audit_account
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account_report import report, write_report
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.report import report, write_report
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import audit_account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
 
 
 def audit(module):
     params = module.params
-    checked, unmanaged = audit_account(module.client, params["resources"] or [], storage_url=params["storage_url"])
+    checked, unmanaged = audit_account(module.client, KINDS, params["resources"] or [], storage_url=params["storage_url"])
     findings = [finding for finding in checked if "error" not in finding]
     errors = [finding for finding in checked if "error" in finding]
     drifted = [finding for finding in findings if finding["drifted"]]

@@ -30,8 +30,8 @@ options:
     description: The kinds of resources to export.
     type: list
     elements: str
-    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry, team_member]
-    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, video_library, registry, team_member]
+    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
+    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
   hosts:
     description:
       - A pattern (shell-style, as C(fnmatch) matches) of the inventory host names to export, such
@@ -109,14 +109,15 @@ import fnmatch
 
 from ansible.module_utils.basic import env_fallback
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account import KIND_NAMES, read_account
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account_files import inventory_files, write_files
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.files import inventory_files, write_files
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KIND_NAMES, KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import read_account
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
 
 
 def export(module):
     params = module.params
-    found = [host for host in read_account(module.client, params["kinds"], with_roles=True, storage_url=params["storage_url"])
+    found = [host for host in read_account(module.client, KINDS, params["kinds"], with_roles=True, storage_url=params["storage_url"])
              if fnmatch.fnmatchcase(host["host"], params["hosts"])]
     exported = [dict(host, variables=host["role_variables"]) for host in found if host["role"]]
     # A pattern that matches nothing writes nothing, not an empty inventory over the folder.

@@ -130,9 +130,9 @@ more:
   sample: false
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.audit_log import ORDERS, read_audit_log
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import is_day
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.audit_log import ORDERS, read_audit_log
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.validation import is_day
 
 
 def main():

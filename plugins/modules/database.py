@@ -159,8 +159,8 @@ database:
       sample: false
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import DATABASE, describe_error, overlap_problems
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.databases.databases import DATABASE, describe_error, overlap_problems
 
 
 def manage_database(module):

@@ -164,8 +164,10 @@ regions:
   type: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.validation import RFC3339_RULE, period_of, rfc3339
+from ansible_collections.bunnynet.cloud.plugins.module_utils.databases.databases import (
     ACTIVE_USAGE_PATH,
     DATABASE,
     ID_RULE,
@@ -174,8 +176,6 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import (
     regions,
     usage_path,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import RFC3339_RULE, period_of, rfc3339
 
 # The API's hourly statistics; the simulator and the service refuse longer windows.
 MAX_STATISTICS_HOURS = 744

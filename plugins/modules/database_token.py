@@ -242,14 +242,10 @@ token:
   type: str
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.database_tokens import (
-    DESTINATION_OPTIONS,
-    DESTINATION_RULES,
-    DESTINATIONS,
-    destination_of,
-    token_plan,
-)
-from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.validation import RFC3339_RULE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.databases.databases import (
     AUTHORIZATIONS,
     DATABASE_REFERENCE_KWARGS,
     DATABASE_REFERENCE_OPTIONS,
@@ -257,9 +253,13 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import (
     describe_error,
     target_database,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import RFC3339_RULE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.databases.tokens import (
+    DESTINATION_OPTIONS,
+    DESTINATION_RULES,
+    DESTINATIONS,
+    destination_of,
+    token_plan,
+)
 
 
 def manage_token(module):

@@ -341,10 +341,10 @@ zone_id:
   sample: 4711
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_records import plan_records, record_argument_spec, record_rules
-from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import describe_zone_error
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns.records import plan_records, record_argument_spec, record_rules
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns.zones import describe_zone_error
 
 
 def main():

@@ -162,8 +162,8 @@ dnssec:
     algorithm: 13
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import DNS_ZONE, describe_zone_error, zone_rules
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns.zones import DNS_ZONE, describe_zone_error, zone_rules
 
 
 def manage_zone(module):

@@ -105,8 +105,8 @@ dns_zones:
       sample: "$ORIGIN example.com.\n$TTL 300\nwww 300 IN A 192.0.2.10\n"
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.dns_zones import DNS_ZONE, describe_zone_error, domain_problem, export_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns.zones import DNS_ZONE, describe_zone_error, domain_problem, export_path
 
 
 def read_zones(module):

@@ -297,7 +297,9 @@ edge_script:
       sample: 0
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import (
     DEPLOYMENT_KEY_OPTIONS,
     EDGE_SCRIPT,
     INTEGRATION_OPTIONS,
@@ -305,8 +307,6 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import
     describe_error,
     plan_deployment_key,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
 
 
 def manage_script(module):

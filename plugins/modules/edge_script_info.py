@@ -144,7 +144,8 @@ edge_scripts:
       type: int
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import (
     EDGE_SCRIPT,
     PAGE_BOUNDS,
     PER_PAGE_BOUNDS,
@@ -152,7 +153,6 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import
     SCRIPT_TYPES,
     describe_error,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 FILTERS = ("name", "script_type", "search", "integration_id", "page", "per_page")
 

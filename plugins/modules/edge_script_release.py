@@ -137,8 +137,10 @@ release:
       type: str
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_releases import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import build_path
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Plan, Write, apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.releases import (
     PUBLISH_PATH,
     RELEASE_LIVE,
     active_release,
@@ -148,7 +150,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_release
     project_release,
     release_with_uuid,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import (
     SCRIPT_REFERENCE_KWARGS,
     SCRIPT_REFERENCE_OPTIONS,
     SCRIPT_REFERENCE_RULES,
@@ -158,8 +160,6 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import
     target_script_id,
     without_none,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Plan, Write, apply
 
 
 # An action rather than a declaration: which release to make live (the current code, an earlier

@@ -132,13 +132,13 @@ secrets:
   contains: *secret_fields
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.script_items import (
     SCRIPT_SECRETS,
     converge_script_items,
     require_list_for_purge,
     script_items_module,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SECRET_NAME_BOUNDS, describe_error, target_script_id
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import SECRET_NAME_BOUNDS, describe_error, target_script_id
 
 
 def manage_secrets(module):

@@ -139,13 +139,13 @@ variables:
       type: str
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_items import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.script_items import (
     SCRIPT_VARIABLES,
     converge_script_items,
     require_list_for_purge,
     script_items_module,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import VARIABLE_NAME_BOUNDS, describe_error, target_script
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import VARIABLE_NAME_BOUNDS, describe_error, target_script
 
 
 def manage_variables(module):

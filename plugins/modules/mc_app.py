@@ -369,9 +369,9 @@ app:
       type: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import APP_RULES, app_options
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP, error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.apps import APP, error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.options import APP_RULES, app_options
 
 
 def main():

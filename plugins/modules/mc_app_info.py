@@ -250,15 +250,15 @@ limits:
       sample: 100
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_app_reports import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.apps import APP, error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.reports import (
     REPORT_OPTIONS,
     REPORT_RULES,
     limits,
     statistics_window,
     with_reports,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP, error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 
 def read_apps(module):

@@ -152,10 +152,10 @@ volume:
       elements: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.items import converge_items
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_volumes import VOLUMES, plan_volume
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.items import converge_items
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import LOCK_TIMEOUT_OPTION
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.volumes import VOLUMES, plan_volume
 
 
 def main():

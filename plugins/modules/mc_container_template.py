@@ -222,13 +222,13 @@ container_template:
       sample: [{name: uploads, mount_path: /var/lib/app/uploads}]
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.apps import APP, error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.options import (
     IMAGE_EXCLUSIVE,
     TEMPLATE_RULES,
     template_options,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP, error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 TEMPLATE_MODULE_RULES = (
     ("app_id", dict(min_length=1)),

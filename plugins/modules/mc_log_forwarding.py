@@ -139,9 +139,9 @@ log_forwarding:
       type: str
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_log_forwarding import LOG_FORWARDING
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.apps import APP
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.log_forwarding import LOG_FORWARDING
 
 
 def manage_forwarding(module):

@@ -49,8 +49,8 @@ cidrs:
   sample: ["198.51.100.10/32", "198.51.100.11/32"]
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_log_forwarding import read_node_addresses
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.log_forwarding import read_node_addresses
 
 
 def read_nodes(module):

@@ -153,8 +153,8 @@ registry:
       type: str
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_registries import REGISTRY, REGISTRY_TYPES, describe_error
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.registries import REGISTRY, REGISTRY_TYPES, describe_error
 
 
 def manage_registry(module):

@@ -93,8 +93,8 @@ registries:
       type: str
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_registries import REGISTRY, describe_error
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.registries import REGISTRY, describe_error
 
 
 def read_registries(module):

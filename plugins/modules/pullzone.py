@@ -417,9 +417,9 @@ pull_zone:
       elements: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.zones import (
     PULL_ZONE,
     TOKEN_KEY_OPTIONS,
     TOKEN_KEY_RULES,

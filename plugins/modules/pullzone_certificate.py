@@ -243,8 +243,8 @@ challenge:
     record_value: 3q2-7w...
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_certificates import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.certificates import (
     CERTIFICATE_KWARGS,
     certificate_options,
     certificate_rules,

@@ -342,14 +342,14 @@ edge_rules:
   elements: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_rules import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.edge_rules import (
     EDGE_RULE_MODULE_KWARGS,
     converge_edge_rules,
     edge_rule_options,
     edge_rule_rules,
     listed_rule_problems,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
 
 
 def main():

@@ -159,8 +159,8 @@ certificates_missing:
   sample: [static.example.com]
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.hostnames import (
     absent_system_hostname_problems,
     converge_hostnames,
     hostname_options,

@@ -74,7 +74,7 @@ pull_zones:
       elements: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.zones import PULL_ZONE
 
 
 def main():

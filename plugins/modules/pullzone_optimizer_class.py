@@ -169,8 +169,8 @@ optimizer_classes:
       quality: 80
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_optimizer_classes import class_options, class_rules, converge_classes
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.optimizer_classes import class_options, class_rules, converge_classes
 
 
 def main():

@@ -108,11 +108,11 @@ purged:
 
 from urllib.parse import urlsplit
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Plan, apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_purges import url_purges, zone_purge
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import canonical, hostname_value
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Plan, apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.hostnames import canonical, hostname_value
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.purges import url_purges, zone_purge
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.zones import PULL_ZONE
 
 # The host part of the URL must be there; the API refuses relative URLs.
 ABSOLUTE_URL = r"https?://[^\s/?#]+(?:[/?#]\S*)?"

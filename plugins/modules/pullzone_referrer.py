@@ -82,8 +82,8 @@ referrers:
       sample: [hotlinker.example.net]
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.hostnames import (
     PULL_ZONE_REFERRERS,
     converge_referrers,
     referrer_options,

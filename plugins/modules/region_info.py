@@ -97,8 +97,8 @@ codes:
     storage: [BR, DE, JH, LA, NY, SE, SG, SYD, UK]
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.regions import SERVICES, region_info
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.regions import SERVICES, region_info
 
 
 def main():

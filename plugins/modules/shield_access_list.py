@@ -198,8 +198,8 @@ access_lists:
   elements: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import RULES, argument_spec, converge_access_lists, module_kwargs
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.access_lists import RULES, argument_spec, converge_access_lists, module_kwargs
 
 
 def main():

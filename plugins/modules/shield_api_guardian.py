@@ -370,13 +370,13 @@ operations_removed:
   elements: str
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_ARGUMENT, zone_error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_api_guardian import endpoint_options
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_api_guardian_endpoints import guardian_plan
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_settings import API_GUARDIAN_CONFIGURATION
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import LOCK_TIMEOUT_OPTION, apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.validation import each_named_once
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.api_guardian import endpoint_options
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.api_guardian_endpoints import guardian_plan
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.common import ZONE_ARGUMENT, zone_error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.settings import API_GUARDIAN_CONFIGURATION
 
 
 def main():

@@ -131,11 +131,11 @@ bot_categorization:
           type: bool
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION, apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_ARGUMENT, zone_error_describer, zone_lock_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_categorization import categorization_options, categorization_plan
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import LOCK_TIMEOUT_OPTION, apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.validation import each_named_once
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.bot_categorization import categorization_options, categorization_plan
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.common import ZONE_ARGUMENT, zone_error_describer, zone_lock_path
 
 
 def main():

@@ -137,10 +137,10 @@ bot_detection:
           type: bool
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_ARGUMENT, zone_error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detection import bot_detection_options, bot_detection_plan
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.bot_detection import bot_detection_options, bot_detection_plan
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.common import ZONE_ARGUMENT, zone_error_describer
 
 
 def main():

@@ -98,10 +98,10 @@ bot_detection:
           type: bool
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import BOT_DETECTION_NOT_IN_PLAN, ZONE_ARGUMENT, zone_error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_bot_detection import project_bot_detection, read_bot_detection
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.bot_detection import project_bot_detection, read_bot_detection
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.common import BOT_DETECTION_NOT_IN_PLAN, ZONE_ARGUMENT, zone_error_describer
 
 
 def read_configuration(module):

@@ -97,11 +97,11 @@ custom_page:
       sample: "<html><body><h1>Access denied</h1></body></html>"
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.items import converge_items
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import LOCK_TIMEOUT_OPTION
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import ZONE_ARGUMENT
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_custom_pages import CUSTOM_PAGES, PAGE_TYPES, read_pages
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.items import converge_items
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import LOCK_TIMEOUT_OPTION
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.common import ZONE_ARGUMENT
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.custom_pages import CUSTOM_PAGES, PAGE_TYPES, read_pages
 
 
 def manage_page(module):

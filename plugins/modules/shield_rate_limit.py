@@ -137,8 +137,8 @@ rate_limits:
   elements: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import RATE_LIMITS, argument_spec, converge_rules, input_rules, module_kwargs
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.rules import RATE_LIMITS, argument_spec, converge_rules, input_rules, module_kwargs
 
 
 def main():

@@ -86,9 +86,9 @@ upload_scanning:
       sample: block
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import zone_error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_settings import UPLOAD_SCANNING
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.common import zone_error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.settings import UPLOAD_SCANNING
 
 
 def main():

@@ -126,8 +126,8 @@ waf_rules:
   elements: dict
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import WAF_RULES, argument_spec, converge_rules, input_rules, module_kwargs
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.rules import WAF_RULES, argument_spec, converge_rules, input_rules, module_kwargs
 
 
 def main():

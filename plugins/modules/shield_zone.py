@@ -233,8 +233,8 @@ shield_zone:
       type: bool
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.zones import (
     SHIELD_ZONE,
     UNDER_ATTACK_OPTION,
     desired_zone,

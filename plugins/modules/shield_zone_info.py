@@ -59,8 +59,8 @@ shield_zones:
       waf_execution_mode: block
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import zone_error_describer
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_zone_resource import SHIELD_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.common import zone_error_describer
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.zones import SHIELD_ZONE
 
 
 def main():

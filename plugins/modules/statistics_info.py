@@ -262,8 +262,7 @@ statistics:
       returned: when read
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.statistics import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.statistics import (
     KINDS,
     REPORT_NAMES,
     RESOLUTIONS,
@@ -271,6 +270,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.statistics import (
     error_describer,
     read_statistics,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
 
 
 def main():

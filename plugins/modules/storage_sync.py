@@ -192,12 +192,12 @@ import os
 
 from ansible.module_utils.basic import env_fallback
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_purges import PURGE_MAX_URLS, file_urls, url_purges, zone_purge
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import PULL_ZONE
-from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.purges import PURGE_MAX_URLS, file_urls, url_purges, zone_purge
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.zones import PULL_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage.zones import (
     STORAGE_ZONE,
     StorageClients,
     SyncPlan,

@@ -282,9 +282,9 @@ storage_zone:
       sample: "********"
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import PASSWORD_OPTIONS, REGION_RULE, STORAGE_ZONE, describe_error, plan_passwords
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage.zones import PASSWORD_OPTIONS, REGION_RULE, STORAGE_ZONE, describe_error, plan_passwords
 
 
 def manage_zone(module):

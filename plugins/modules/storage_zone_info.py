@@ -81,7 +81,7 @@ storage_zones:
       sample: "********"
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage.zones import STORAGE_ZONE
 
 
 def main():

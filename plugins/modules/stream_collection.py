@@ -109,9 +109,9 @@ collection:
       sample: 104857600
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.stream import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.collections import (
     LIBRARY_KWARGS,
     LIBRARY_OPTIONS,
     LIBRARY_RULES,

@@ -332,10 +332,10 @@ uploaded:
   sample: {bytes: 73400320, sha256: 9F86D0..., method: tus}
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import apply
-from ansible_collections.bunnynet.cloud.plugins.module_utils.stream import LIBRARY_KWARGS, LIBRARY_OPTIONS, LIBRARY_RULES, open_library, run_stream
-from ansible_collections.bunnynet.cloud.plugins.module_utils.stream_videos import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import apply
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.collections import LIBRARY_KWARGS, LIBRARY_OPTIONS, LIBRARY_RULES, open_library, run_stream
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.videos import (
     CODECS,
     RESOLUTIONS,
     Desired,

@@ -100,9 +100,9 @@ library:
       sample: 1234567
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule, to_snake
-from ansible_collections.bunnynet.cloud.plugins.module_utils.stream import LIBRARY_KWARGS, LIBRARY_OPTIONS, LIBRARY_RULES, open_library, run_stream
-from ansible_collections.bunnynet.cloud.plugins.module_utils.stream_videos import find_collection_id, find_video, project_video, titled
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule, to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.collections import LIBRARY_KWARGS, LIBRARY_OPTIONS, LIBRARY_RULES, open_library, run_stream
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.videos import find_collection_id, find_video, project_video, titled
 
 
 def read_videos(module):

@@ -125,8 +125,8 @@ team_member:
       sample: [zones]
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import BunnyModule
-from ansible_collections.bunnynet.cloud.plugins.module_utils.team_members import EMAIL, TEAM_MEMBER, authorise, password_problems
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.team_members import EMAIL, TEAM_MEMBER, authorise, password_problems
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
 
 
 def manage_member(module):

@@ -84,7 +84,7 @@ video_libraries:
       sample: "********"
 """
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import VIDEO_LIBRARY
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.libraries import VIDEO_LIBRARY
 
 
 def main():

@@ -42,7 +42,7 @@ from ansible.plugins.action import ActionBase
 from ansible.plugins.action.normal import ActionModule as NormalAction
 from ansible.utils.vars import merge_hash
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import HAS_REQUESTS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import HAS_REQUESTS
 
 # The serialization profile AnsiballZ gives every module that declares none, ours included.
 PROFILE = "legacy"

@@ -39,7 +39,12 @@ def account(sandbox):
     sandbox.api("PUT", "/dnszone/%d/records" % zone["Id"], {"Type": 3, "Name": "", "Value": "v=spf1 -all"})
     sandbox.api("POST", "/compute/script/501/publish", {"Note": "made by hand"})
     site = sandbox.api("POST", "/storagezone", {"Name": "adopt-site", "Region": "DE", "ReplicationRegions": ["NY"]})
-    sandbox.api("POST", "/pullzone", {"Name": "adopt-site-cdn", "OriginType": 2, "StorageZoneId": site["Id"]})
+    site_zone = sandbox.api("POST", "/pullzone", {"Name": "adopt-site-cdn", "OriginType": 2, "StorageZoneId": site["Id"]})
+    # A hostname added by hand, without Force SSL or a certificate, and one with both: the role leaves the first as it is.
+    sandbox.api("POST", "/pullzone/%d/addHostname" % site_zone["Id"], {"Hostname": "old.adopt.example"})
+    sandbox.api("POST", "/pullzone/%d/addHostname" % site_zone["Id"], {"Hostname": "www.adopt.example"})
+    sandbox.api("POST", "/pullzone/%d/setForceSSL" % site_zone["Id"], {"Hostname": "www.adopt.example", "ForceSSL": True})
+    sandbox.api("GET", "/pullzone/loadFreeCertificate?hostname=www.adopt.example")
     sandbox.api("POST", "/storagezone", {"Name": "adopt-backups", "Region": "DE"})
     # A custom page whose HTML holds what a template would take for its own, and a trailing newline.
     sandbox.api("PUT", "/shield/shield-zone/4102/custom-page/block", "<h1>Blocked</h1><p>{{ visitor.ip }}</p>\n")
@@ -104,7 +109,8 @@ def test_the_export_writes_each_resource_in_its_roles_shape_and_only_reads(expor
     assert site == {"static_site_name": "adopt-site", "static_site_pull_zone_name": "adopt-site-cdn", "static_site_region": "DE",
                     "static_site_zone_tier": "standard", "static_site_zone_type": "standard", "static_site_replication_regions": ["NY"],
                     "static_site_custom_404_file_path": None,
-                    "static_site_rewrite_404_to_200": False, "static_site_files": [], "static_site_hostnames": []}
+                    "static_site_rewrite_404_to_200": False, "static_site_files": [],
+                    "static_site_hostnames": [{"name": "old.adopt.example", "force_ssl": False, "free_certificate": False}, "www.adopt.example"]}
     # A registry without credentials asks for no password; one with a user name gets a vault placeholder for it.
     assert "mc_registry_password" not in (folder / "host_vars" / "registry_Docker_Hub" / "main.yml").read_text()
     assert "vault_registry_password" in (folder / "host_vars" / "registry_GitHub_Packages" / "vault.yml").read_text()

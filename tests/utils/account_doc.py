@@ -14,8 +14,8 @@ import sys
 
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account import KINDS
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account_roles import Options, Settings
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import Options, Settings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GUIDE = os.path.join(ROOT, "docs", "adopt-an-account.md")

@@ -1,6 +1,6 @@
 """docs/adopt-an-account.md's table of what is exported and audited is the declarations' own."""
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account import KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KINDS
 from ansible_collections.bunnynet.cloud.tests.utils import account_doc
 
 

@@ -41,9 +41,9 @@ def test_a_request_is_credited_to_the_module_on_the_stack_and_not_to_a_test():
     assert here() is None
     assert call_as(module, here) == "shield_custom_page"
     assert call_as(inventory, here) == "account inventory plugin"
-    assert call_as(api_coverage.COLLECTION + "module_utils.account", here) == "account inventory plugin"
+    assert call_as(api_coverage.COLLECTION + "module_utils.core.account", here) == "account inventory plugin"
     # A module that reads through shared code is the module, wherever the request is made from.
-    assert call_as(module, lambda: call_as(api_coverage.COLLECTION + "module_utils.api", here)) == "shield_custom_page"
+    assert call_as(module, lambda: call_as(api_coverage.COLLECTION + "module_utils.core.api", here)) == "shield_custom_page"
 
 
 def test_a_request_finds_its_operation_as_the_vendor_s_routing_does():

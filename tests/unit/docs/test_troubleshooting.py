@@ -11,8 +11,8 @@ import sys
 import pytest
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import api
-from ansible_collections.bunnynet.cloud.plugins.module_utils import module as module_base
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import api
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import module as module_base
 from ansible_collections.bunnynet.cloud.plugins.modules import (
     edge_script,
     edge_script_variable,

@@ -15,11 +15,11 @@ import sys
 import yaml
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import module as module_base
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import module as module_base
 
 COLLECTION_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 # The folder that holds ansible_collections/bunnynet/cloud, where ansible-playbook finds the collection.
-COLLECTIONS_PATH = os.path.abspath(os.path.join(os.path.dirname(module_base.__file__), *[os.pardir] * 5))
+COLLECTIONS_PATH = os.path.abspath(os.path.join(os.path.dirname(module_base.__file__), *[os.pardir] * 6))
 CREDENTIAL_TYPE_FILE = os.path.join(COLLECTION_ROOT, "extensions", "awx", "credential_type.yml")
 AWX_HIDDEN_VALUE = "**********"
 

@@ -4,7 +4,7 @@ import os
 
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import COLLECTION_VERSION
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import COLLECTION_VERSION
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

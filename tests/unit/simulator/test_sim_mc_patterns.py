@@ -5,7 +5,8 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import magic_containers, mc_patterns
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import options as magic_containers
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import patterns as mc_patterns
 from ansible_collections.bunnynet.cloud.tests.simulator.areas import mc_models
 from ansible_collections.bunnynet.cloud.tests.simulator.vendor_facts import models
 

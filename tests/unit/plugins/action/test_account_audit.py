@@ -17,8 +17,10 @@ from ansible.template import Templar
 
 from ansible_collections.bunnynet.cloud.plugins.action import account_audit as account_audit_action
 from ansible_collections.bunnynet.cloud.plugins.action.account_audit import described, named_only
-from ansible_collections.bunnynet.cloud.plugins.module_utils import account
-from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, mc_container_template, shield_waf_rule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import FINDERS, KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.report import markdown, report
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account
+from ansible_collections.bunnynet.cloud.plugins.modules import account_audit, dns_record, edge_script, mc_container_template, shield_waf_rule
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.action.test_account_round_trip import ACCOUNT, World
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 
@@ -83,7 +85,7 @@ def test_a_host_may_name_its_resource_by_name_as_its_role_does(world):
              described("shield", {"shield_pull_zone_name": "shop"}),
              described("app", {"mc_rollout_app_name": "shop", "mc_rollout_containers": [{"name": "web", "image_tag": "1.4.0"}]})]
 
-    findings, unmanaged = account.audit_account(world.client, hosts, storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, storage_url=world.storage_url)
 
     assert [(finding["host"], finding["kind"], finding["name"], finding["drifted"]) for finding in findings] == [
         ("zone", "pull_zone", "shop", True), ("shield", "shield_zone", "pull-zone-10", False), ("app", "app", "shop", False)]
@@ -97,22 +99,73 @@ def test_a_host_may_name_its_resource_by_name_as_its_role_does(world):
 def test_with_its_purge_variable_a_list_is_whole_and_an_item_only_the_account_holds_is_drift(world):
     zone = {"pullzone_domains_pull_zone_id": 10, "pullzone_domains_allowed_referrers": ["other.example.com"], "pullzone_domains_purge": True}
 
-    findings, _unmanaged = account.audit_account(world.client, [described("zone", zone)], storage_url=world.storage_url)
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("zone", zone)], storage_url=world.storage_url)
 
     assert findings[0]["drift"] == [
         {"field": "pullzone_domains_allowed_referrers[other.example.com]", "inventory": "other.example.com", "account": None},
         {"field": "pullzone_domains_allowed_referrers[shop.example.com]", "inventory": None, "account": "shop.example.com"}]
 
 
+# --- Drift a person can read ------------------------------------------------------------------------
+
+def test_a_record_whose_value_changed_by_hand_is_one_change_of_its_value_not_a_missing_and_an_extra_record(world):
+    variables = exported_variables(world, "dns_zone")
+    world.run(dns_record, zone_id=1, records=[{"type": "A", "name": "www", "value": "192.0.2.99", "ttl": 600},
+                                              {"type": "MX", "name": "@", "value": "mail.example.com", "priority": 10, "ttl": 3600}], purge=True)
+
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("dns", variables)], storage_url=world.storage_url)
+
+    assert findings[0]["drift"] == [{"field": "dns_zone_records[A www].value", "inventory": "192.0.2.10", "account": "192.0.2.99"}]
+
+
+def test_a_record_only_the_account_holds_shows_without_its_empty_and_default_fields(world):
+    variables = exported_variables(world, "dns_zone")
+    world.run(dns_record, zone_id=1, records=[{"type": "TXT", "name": "verify", "value": "token-1"}])
+
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("dns", variables)], storage_url=world.storage_url)
+
+    (extra,) = findings[0]["drift"]
+    assert extra["field"] == "dns_zone_records[TXT verify token-1]" and extra["inventory"] is None
+    assert extra["account"]["value"] == "token-1" and extra["account"]["type"] == "TXT"
+    # 19 options a record may hold; those this one holds no value of stay out.
+    assert None not in extra["account"].values() and len(extra["account"]) < 8, extra["account"]
+
+
+def test_code_changed_by_hand_is_shown_as_a_unified_diff_in_the_finding_and_the_report(world):
+    variables = exported_variables(world, "edge_script_deploy")
+    world.run(edge_script, id=4700, code="export default { fetch() { return new Response('hand edit'); } };\n")
+
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("script", variables)], storage_url=world.storage_url)
+
+    (changed,) = [found for found in findings[0]["drift"] if found["field"] == "edge_script_deploy_code_file"]
+    assert changed["diff"].splitlines()[:2] == ["--- inventory", "+++ account"]
+    assert "-export default { fetch() { return new Response('live'); } };" in changed["diff"].splitlines()
+    assert "+export default { fetch() { return new Response('hand edit'); } };" in changed["diff"].splitlines()
+    shown = markdown(report(findings, [], [], {"hosts": 1}))
+    assert "```diff" in shown and "  +export default { fetch() { return new Response('hand edit'); } };" in shown
+
+
+def test_a_long_code_diff_is_cut_and_says_how_many_lines_it_left_out(world):
+    long_code = "".join("line %d\n" % number for number in range(200))
+    variables = dict(exported_variables(world, "edge_script_deploy"), edge_script_deploy_code=long_code)
+
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("script", variables)], storage_url=world.storage_url)
+
+    (changed,) = [found for found in findings[0]["drift"] if found["field"] == "edge_script_deploy_code_file"]
+    lines = changed["diff"].splitlines()
+    assert len(lines) == 61 and lines[-1].startswith("... ") and lines[-1].endswith("more lines of the diff")
+    assert int(lines[-1].split()[1]) > 100
+
+
 def test_a_static_site_describes_its_pull_zone_too(world):
-    _findings, unmanaged = account.audit_account(world.client, [described("site", {"static_site_name": "site"})], storage_url=world.storage_url)
+    _findings, unmanaged = account.audit_account(world.client, KINDS, [described("site", {"static_site_name": "site"})], storage_url=world.storage_url)
 
     assert {("storage_zone", "site"), ("pull_zone", "site")}.isdisjoint({(item["kind"], item["name"]) for item in unmanaged})
     assert ("pull_zone", "shop") in {(item["kind"], item["name"]) for item in unmanaged}
 
 
 def test_a_storage_zone_serving_a_site_may_be_described_by_the_storage_zone_role(world):
-    findings, unmanaged = account.audit_account(world.client, [described("site", {"storage_zone_name": "site"})], storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, [described("site", {"storage_zone_name": "site"})], storage_url=world.storage_url)
 
     assert [(finding["kind"], finding["name"], finding["drifted"]) for finding in findings] == [("storage_zone", "site", False)]
     assert ("storage_zone", "site") not in {(item["kind"], item["name"]) for item in unmanaged}
@@ -123,11 +176,11 @@ def test_a_host_the_audit_cannot_check_is_an_error_that_says_why(world):
              described("gone", {"pullzone_domains_pull_zone_id": 99}),
              described("vaulted", Vars({"dns_zone_domain": "example.com", "dns_zone_soa_email": "x"}, broken={"dns_zone_soa_email"}))]
 
-    findings, unmanaged = account.audit_account(world.client, hosts, storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, storage_url=world.storage_url)
 
     assert [finding["error"] for finding in findings] == [
         "web has none of the variables %s, so it describes no resource to audit; give it one, or leave it out with audit_hosts or "
-        "--limit." % ", ".join(account.FINDERS),
+        "--limit." % ", ".join(FINDERS),
         "no pull zone of the account has pullzone_domains_pull_zone_id 99",
         "the inventory's variables of vaulted could not be read: dns_zone_soa_email (dns_zone_soa_email: the vault has no password)"]
     # The zone the host names is described all the same: it is no unmanaged resource.
@@ -182,7 +235,7 @@ def test_a_site_described_by_its_build_folder_is_compared_as_the_sync_would_see_
     site = {"static_site_name": "site", "static_site_build_dir": str(tmp_path), "static_site_exclude": ["*.md"]}
 
     def drift_of(**variables):
-        findings, _unmanaged = account.audit_account(world.client, [described("site", dict(site, **variables))], storage_url=world.storage_url)
+        findings, _unmanaged = account.audit_account(world.client, KINDS, [described("site", dict(site, **variables))], storage_url=world.storage_url)
         return [found["field"] for found in findings[0]["drift"]]
 
     assert drift_of() == ["static_site_files[css/site.css]"]
@@ -203,8 +256,7 @@ def test_items_are_compared_as_the_module_takes_them_and_one_it_would_refuse_is_
     world.run(shield_waf_rule, shield_zone_id=4102, rules=[rule])
     bad = dict(rule, conditions=[dict(rule["conditions"][0], operator="starts_with")])
 
-    findings, _unmanaged = account.audit_account(
-        world.client, [described("shop", {"shield_pull_zone_id": 10, "shield_waf_rules": [rule]}),
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("shop", {"shield_pull_zone_id": 10, "shield_waf_rules": [rule]}),
                        described("typo", {"shield_pull_zone_id": 10, "shield_waf_rules": [bad]})], storage_url=world.storage_url)
 
     # The module's defaults (negated: false, ...) fill in what the inventory leaves out: no drift.
@@ -250,7 +302,7 @@ def test_a_host_left_out_of_the_run_is_not_checked_but_what_it_names_is_not_unma
     hosts = [described("zone", {"pullzone_domains_pull_zone_id": 10, "pullzone_domains_allowed_referrers": ["other.example.com"]}),
              dict(named_only("dns", {"dns_zone_domain": "example.com", "dns_zone_soa_email": "x"})[0])]
 
-    findings, unmanaged = account.audit_account(world.client, hosts, storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, storage_url=world.storage_url)
 
     assert [finding["host"] for finding in findings] == ["zone"]
     assert hosts[1]["variables"] == {"dns_zone_domain": "example.com"}
@@ -263,7 +315,7 @@ def test_a_secret_environment_variable_is_compared_but_its_values_never_show(wor
     container = {"name": "web", "secret_environment_variables": {"API_TOKEN": "LEAKCANARY-new"}}
 
     findings, _unmanaged = account.audit_account(
-        world.client, [described("app", {"mc_rollout_app_id": "shopApp01", "mc_rollout_containers": [container]})], storage_url=world.storage_url)
+        world.client, KINDS, [described("app", {"mc_rollout_app_id": "shopApp01", "mc_rollout_containers": [container]})], storage_url=world.storage_url)
 
     (change,) = findings[0]["drift"]
     assert change["field"] == "mc_rollout_containers[web].environment_variables"

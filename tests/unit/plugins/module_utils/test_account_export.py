@@ -1,13 +1,14 @@
-"""The account's resources as the roles' variables (module_utils/account.py): what the export writes
+"""The account's resources as the roles' variables (module_utils/core/account.py): what the export writes
 must be what the roles' modules find already in place, so each test runs those modules in check
 mode with the exported variables and expects no change."""
 
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import account
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account_files import host_files
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyClient
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import SCRIPT_TYPE_NAMES
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.files import host_files
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account, account_shapes
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyClient
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import SCRIPT_TYPE_NAMES
 from ansible_collections.bunnynet.cloud.plugins.modules import (
     dns_record,
     dns_zone,
@@ -36,7 +37,7 @@ from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.test_shield_r
 
 def exported(simulator, kind):
     client = BunnyClient(simulator.key, simulator.url, 10, 0)
-    return {entry["host"]: entry for entry in account.read_account(client, kinds=(kind,), with_roles=True, storage_url=simulator.url + "/storage")}
+    return {entry["host"]: entry for entry in account.read_account(client, KINDS, kinds=(kind,), with_roles=True, storage_url=simulator.url + "/storage")}
 
 
 def test_a_shield_zones_rules_and_lists_are_exported_as_its_modules_find_them(simulator):
@@ -292,7 +293,7 @@ def test_the_pull_zones_are_listed_once_for_their_hosts_and_the_sites_they_serve
     simulator.load(storage_zones=[site_zone()], pull_zones=[{"Id": 8, "Name": "site-cdn", "OriginType": 2, "StorageZoneId": 30}])
     simulator.clear_requests()
 
-    hosts = account.read_account(BunnyClient(simulator.key, simulator.url, 10, 0), kinds=("pull_zone", "storage_zone"), with_roles=True,
+    hosts = account.read_account(BunnyClient(simulator.key, simulator.url, 10, 0), KINDS, kinds=("pull_zone", "storage_zone"), with_roles=True,
                                  storage_url=simulator.url + "/storage")
 
     assert {entry["role"] for entry in hosts} == {"pullzone_domains", "static_site"}
@@ -311,7 +312,7 @@ def test_a_pull_zone_named_as_its_storage_zone_leaves_the_site_to_name_both(simu
 def test_without_roles_the_account_is_read_without_them(simulator):
     simulator.load(pull_zones=[{"Id": 10, "Name": "assets"}])
 
-    [entry] = account.read_account(BunnyClient(simulator.key, simulator.url, 10, 0), kinds=("pull_zone",))
+    [entry] = account.read_account(BunnyClient(simulator.key, simulator.url, 10, 0), KINDS, kinds=("pull_zone",))
 
     assert (entry["kind"], entry["host"], entry["id"]) == ("pull_zone", "pull_zone_assets", 10)
     assert "role" not in entry and "role_variables" not in entry
@@ -320,8 +321,8 @@ def test_without_roles_the_account_is_read_without_them(simulator):
 def test_a_bot_detection_section_the_read_leaves_out_is_left_out():
     options = {"execution_mode": {"choices": ["log_only", "challenge"]}, "ip_address": {"options": {"sensitivity": {"choices": ["low"]}}}}
 
-    assert account.settable({"execution_mode": "challenge", "ip_address": None}, options) == {"execution_mode": "challenge"}
-    assert account.settable({"execution_mode": 7, "ip_address": {"sensitivity": "low"}}, options) == {"ip_address": {"sensitivity": "low"}}
+    assert account_shapes.settable({"execution_mode": "challenge", "ip_address": None}, options) == {"execution_mode": "challenge"}
+    assert account_shapes.settable({"execution_mode": 7, "ip_address": {"sensitivity": "low"}}, options) == {"ip_address": {"sensitivity": "low"}}
 
 
 def test_an_application_is_exported_with_its_settings_and_each_container_whole(simulator):

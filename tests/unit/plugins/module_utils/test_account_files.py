@@ -1,4 +1,4 @@
-"""The files an export writes (module_utils/account_files.py): each host's variables in JSON that
+"""The files an export writes (module_utils/account/files.py): each host's variables in JSON that
 loads as the same YAML, and hosts.yml naming each host's resource in a comment that nothing in a
 resource's name can break."""
 
@@ -6,7 +6,7 @@ import json
 
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account_files import inventory_files
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.files import inventory_files
 
 ZONE = dict(host="pull_zone_shop", kind="pull_zone", name="shop", id=10, role="pullzone_domains",
             variables={"pullzone_domains_pull_zone_id": 10,

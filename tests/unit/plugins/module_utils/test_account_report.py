@@ -4,7 +4,7 @@ their content changes."""
 
 import json
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account_report import markdown, report, write_report
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.report import markdown, report, write_report
 
 
 def finding(host, resource, *drift):

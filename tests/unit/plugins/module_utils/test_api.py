@@ -10,7 +10,7 @@ import requests
 from urllib3.exceptions import ConnectTimeoutError, DecodeError, MaxRetryError, NewConnectionError, ProtocolError, ReadTimeoutError, SSLError
 from urllib3.util.retry import RequestHistory
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import (
     BACKOFF_CAP_SECONDS,
     ERROR_TEXT_CAP,
     RETRY_AFTER_CAP_SECONDS,

@@ -8,8 +8,8 @@ step outside each, which must fail with the option's path and the allowed range.
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import APP_RULES, TEMPLATE_RULES
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import validate
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.validation import validate
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.options import APP_RULES, TEMPLATE_RULES
 
 PROBE_KINDS = ("startup", "readiness", "liveness")
 PROBE_TIMINGS = ("initial_delay_seconds", "period_seconds", "timeout_seconds")

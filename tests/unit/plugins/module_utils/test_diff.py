@@ -1,6 +1,6 @@
 """The diff engine: what differs, what a change predicts, and how lists reconcile."""
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import (
     apply_changes,
     changed_fields,
     keyed_changes,
@@ -126,3 +126,25 @@ def test_a_field_an_item_gains_or_loses_shows_on_its_side_only():
 def test_a_set_of_plain_values_shows_the_values_removed_and_those_added():
     assert keyed_changes([("a", "a"), ("b", "b")], [("b", "b"), ("c", "c")]) == (["a"], ["c"])
     assert keyed_changes([("a", "a")], [("a", "a")]) == ([], [])
+
+
+def test_an_item_removed_and_one_added_that_share_a_looser_identity_show_as_one_change_under_it():
+    before = [("A www 192.0.2.10", {"value": "192.0.2.10", "ttl": 300}), ("A api 192.0.2.1", {"value": "192.0.2.1"}),
+              ("A api 192.0.2.2", {"value": "192.0.2.2"})]
+    after = [("A www 192.0.2.20", {"value": "192.0.2.20", "ttl": 300}), ("A api 192.0.2.3", {"value": "192.0.2.3"})]
+    pairs = {"A www 192.0.2.10": "A www", "A www 192.0.2.20": "A www", "A api 192.0.2.1": "A api", "A api 192.0.2.2": "A api",
+             "A api 192.0.2.3": "A api"}
+
+    shown_before, shown_after = keyed_changes(before, after, pairs)
+
+    # www's one record changed its value: one field, under its type and name. Two of api went and one came: no pair to tell.
+    assert shown_before == {"A www": {"value": "192.0.2.10"}, "A api 192.0.2.1": {"value": "192.0.2.1"}, "A api 192.0.2.2": {"value": "192.0.2.2"}}
+    assert shown_after == {"A www": {"value": "192.0.2.20"}, "A api 192.0.2.3": {"value": "192.0.2.3"}}
+
+
+def test_an_item_added_or_removed_shows_without_its_empty_fields():
+    shown_before, shown_after = keyed_changes([("old", {"name": "old", "weight": None, "tags": [], "note": "", "on": False})],
+                                              [("new", {"name": "new", "links": {}, "ttl": 0})])
+
+    assert shown_before == {"old": {"name": "old", "on": False}}
+    assert shown_after == {"new": {"name": "new", "ttl": 0}}

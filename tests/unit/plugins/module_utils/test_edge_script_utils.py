@@ -2,9 +2,9 @@
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_script_releases import project_release
-from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripts import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.releases import project_release
+from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import (
     EDGE_SCRIPT,
     describe_error,
     integration_record,

@@ -10,15 +10,15 @@ import time
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import locking
-from ansible_collections.bunnynet.cloud.plugins.module_utils.locking import LockTimeout, LockUnavailable, lock_path, resource_lock
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import locking
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.locking import LockTimeout, LockUnavailable, lock_path, resource_lock
 
 API = "https://api.bunny.net"
 ZONE = "/pullzone/10"
 # A process of its own that takes the lock, says so, and holds it until it is killed or the time is up.
 HOLDER = textwrap.dedent("""
     import sys, time
-    from ansible_collections.bunnynet.cloud.plugins.module_utils.locking import resource_lock
+    from ansible_collections.bunnynet.cloud.plugins.module_utils.core.locking import resource_lock
     with resource_lock(sys.argv[1], sys.argv[2], timeout=10):
         print("held", flush=True)
         time.sleep(float(sys.argv[3]))
@@ -34,7 +34,7 @@ def private_tmp(tmp_path, monkeypatch):
 
 
 def hold_in_another_process(seconds, api_url=API, resource=ZONE):
-    root = os.path.abspath(os.path.join(os.path.dirname(locking.__file__), *[os.pardir] * 5))
+    root = os.path.abspath(os.path.join(os.path.dirname(locking.__file__), *[os.pardir] * 6))
     holder = subprocess.Popen([sys.executable, "-c", HOLDER, api_url, resource, str(seconds)], stdout=subprocess.PIPE, text=True,
                               env=dict(os.environ, PYTHONPATH=root))
     assert holder.stdout.readline().strip() == "held"

@@ -7,15 +7,10 @@ import sys
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
-from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import (
-    APP_RULES,
-    TEMPLATE_RULES,
-    app_option_problems,
-    template_option_problems,
-)
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import APP as APP_RESOURCE
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.validation import validate
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.apps import APP as APP_RESOURCE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.apps import (
     ambiguous_templates,
     app_patch,
     app_problems,
@@ -24,22 +19,27 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_apps import (
     with_node_selectors,
     without_node_selectors,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_images import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.images import (
     ImageDigests,
     RegistryHosts,
     image_host_problems,
     image_reference,
     parse_image,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_templates import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.options import (
+    APP_RULES,
+    TEMPLATE_RULES,
+    app_option_problems,
+    template_option_problems,
+)
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.templates import (
     merge_template,
     request_problems,
     secret_values,
     template_named,
     template_patch,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_waits import wait_until_active
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import validate
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.waits import wait_until_active
 
 WEB = {
     "id": "tpl-web",
@@ -486,8 +486,8 @@ def test_a_long_invalid_mount_path_is_refused_at_once():
     # In a process of its own with a deadline: a backtracking pattern holds the interpreter lock
     # inside the regular expression engine, so it would not fail the test, it would never end.
     check = (
-        "from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import TEMPLATE_RULES\n"
-        "from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import validate\n"
+        "from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.options import TEMPLATE_RULES\n"
+        "from ansible_collections.bunnynet.cloud.plugins.module_utils.core.validation import validate\n"
         "print(validate({'volume_mounts': [{'name': 'data', 'mount_path': '/' + 'a' * 200 + '!'}]}, TEMPLATE_RULES))\n"
     )
     try:

@@ -1,7 +1,7 @@
 """The module base's pure helpers: casing, masking and the sentence of a write nobody can settle."""
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import MASK, UnsettledWriteError, mask_secrets, to_snake
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import MASK, UnsettledWriteError, mask_secrets, to_snake
 
 
 def test_pascal_and_camel_case_become_snake_case():

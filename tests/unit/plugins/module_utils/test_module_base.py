@@ -12,8 +12,8 @@ import pytest
 from ansible.module_utils._internal import _traceback
 from ansible.module_utils.testing import patch_module_args
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import module as module_base
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import AUTH_REFUSED, MASK, BunnyModule
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import module as module_base
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import AUTH_REFUSED, MASK, BunnyModule
 
 ZONE = "/pullzone/1"
 ADD_REFERRER = ZONE + "/addAllowedReferrer"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.hostnames import (
     canonical,
     each_name_once,
     hostname_problem,

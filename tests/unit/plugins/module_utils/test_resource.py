@@ -2,9 +2,10 @@
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
-from ansible_collections.bunnynet.cloud.plugins.module_utils.diff import comparable
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource import (
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import comparable
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Resource, Writes, name_taken, unknown_names
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.zones import (
     PULL_ZONE,
     describe_error,
     desired_zone,
@@ -12,7 +13,6 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_resource 
     settings_problems,
     zone_problems,
 )
-from ansible_collections.bunnynet.cloud.plugins.module_utils.resource import Field, Paths, Resource, Writes, name_taken, unknown_names
 
 ORIGIN_TYPES = {"url": 0, "storage_zone": 2}
 
@@ -241,7 +241,7 @@ class StandInModule:
 
     def refuse(self, problems, msg="Invalid input: %s.", key="invalid_options"):
         if problems:
-            self.fail(msg % "; ".join(problems), **{key: problems})
+            self.fail(msg % "; ".join(problems), **({key: problems} if key else {}))
 
     def exit_resource(self, changed, before, after, **extra):
         raise Finished(changed=changed, before=before, after=after)
@@ -353,10 +353,19 @@ class CheckModule:
 def test_a_create_without_the_options_it_needs_names_each_of_them():
     resource = Resource("storage zone", "zone", Field("name", "Name"), [], Paths("/zone", "/zone/{id}"), writes=Writes(create_requires=("region", "zone_tier")))
 
-    with pytest.raises(Refused) as refused:
-        resource.plan_create(CheckModule(name="media", region=None, zone_tier=None), {})
-    with pytest.raises(Refused) as one_refused:
-        resource.plan_create(CheckModule(name="media", region="DE", zone_tier=None), {})
+    refused = resource.plan_create(CheckModule(name="media", region=None, zone_tier=None), {})
+    one_refused = resource.plan_create(CheckModule(name="media", region="DE", zone_tier=None), {})
 
-    assert str(refused.value) == "Storage zone 'media' does not exist; region and zone_tier are required to create it."
-    assert str(one_refused.value) == "Storage zone 'media' does not exist; zone_tier is required to create it."
+    # A problem of the plan, which the one apply refuses before any write; the plan has no write.
+    assert refused.refusal % "; ".join(refused.problems) == "Storage zone 'media' does not exist; region and zone_tier are required to create it."
+    assert one_refused.refusal % "; ".join(one_refused.problems) == "Storage zone 'media' does not exist; zone_tier is required to create it."
+    assert refused.writes == [] and refused.refusal_key is None
+
+def test_a_create_only_field_and_a_change_the_api_cannot_make_are_refused_together_in_one_message():
+    fixed = Resource("badge", "badge", Field("name", "Name", create_only=True), (COLOUR,), BADGES, writes=Writes(update=None))
+
+    result, written = converge(fixed, [{"Id": 1, "Name": "a", "Colour": "red"}], {"Colour": "blue"}, id=1, name="b", check_mode=True)
+
+    assert result == {"failed": True, "msg": "badge 1: name can only be set when the badge is created, and differs from what it has; delete it "
+                                             "and create it again to change it; The API cannot change a badge once created; colour differs."}
+    assert written == []

@@ -2,8 +2,8 @@
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_access_lists import entry_key, normalised_entry, planned_entries
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_rules import WAF_RULES, project_rule, refused_in_answer, rule_request
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.access_lists import entry_key, normalised_entry, planned_entries
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.rules import WAF_RULES, project_rule, refused_in_answer, rule_request
 
 
 @pytest.mark.parametrize(

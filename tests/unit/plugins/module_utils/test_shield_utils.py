@@ -5,10 +5,9 @@ import time
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import shield
-from ansible_collections.bunnynet.cloud.plugins.module_utils import shield_api_guardian as api_guardian
-from ansible_collections.bunnynet.cloud.plugins.module_utils import shield_bot_detection as bot_detection
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import api_guardian, bot_detection
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import common as shield
 from ansible_collections.bunnynet.cloud.tests.simulator.areas import shield_openapi
 
 

@@ -1,13 +1,13 @@
-"""The storage API's client (module_utils/storage.py StorageClient) against the simulator's file API:
+"""The storage API's client (module_utils/storage/zones.py StorageClient) against the simulator's file API:
 what it sends, which answers it retries, and how it reports what it could not do."""
 
 import socket
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import api
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
-from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import StorageClient
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import api
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage.zones import StorageClient
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.storage_fixtures import PASSWORD, site_zone, stored_files
 
 

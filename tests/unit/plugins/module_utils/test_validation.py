@@ -1,6 +1,6 @@
 """The validator: every rule names the option path and says what is allowed."""
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.validation import each_named_once, validate
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.validation import each_named_once, validate
 
 RULES = (
     ("volumes[].size", dict(minimum=1, maximum=100)),

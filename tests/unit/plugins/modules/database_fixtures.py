@@ -2,7 +2,7 @@
 
 import requests
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.databases import DATABASE
+from ansible_collections.bunnynet.cloud.plugins.module_utils.databases.databases import DATABASE
 
 ORDERS_ID = "db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
 BILLING_ID = "db_01KCHBG8C5KSFGG0VRNFQ7EK7Y"

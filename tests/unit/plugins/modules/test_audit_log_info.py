@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import audit_log
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account import audit_log
 from ansible_collections.bunnynet.cloud.plugins.modules import audit_log_info
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import dns_records
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns import records as dns_records
 from ansible_collections.bunnynet.cloud.plugins.modules import dns_record
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.dns_fixtures import (
     ZONE_ID,

@@ -11,7 +11,7 @@ import os
 import pytest
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import module as module_base
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import module as module_base
 
 MODULES_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "plugins", "modules")
 MODULES = sorted(name[:-3] for name in os.listdir(MODULES_DIR) if name.endswith(".py") and name != "__init__.py")

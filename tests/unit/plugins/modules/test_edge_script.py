@@ -5,7 +5,7 @@ import json
 import pytest
 import requests
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import MASK
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import MASK
 from ansible_collections.bunnynet.cloud.plugins.modules import edge_script
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.edge_fixtures import (
     DEPLOYMENT_KEY,

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import MASK
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import MASK
 from ansible_collections.bunnynet.cloud.plugins.modules import edge_script_info
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.edge_fixtures import DEPLOYMENT_KEY, ROUTER_ID, read_back_script, router
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import AUTH_REFUSED
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import AUTH_REFUSED
 from ansible_collections.bunnynet.cloud.plugins.modules import mc_app
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import (
     APP_ID,

@@ -4,7 +4,7 @@ import pytest
 import requests
 from ansible.module_utils.common.dict_transformations import camel_dict_to_snake_dict
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import AUTH_REFUSED
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import AUTH_REFUSED
 from ansible_collections.bunnynet.cloud.plugins.modules import mc_app_info
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import APP_ID, load_storefront, read_raw, storefront
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module

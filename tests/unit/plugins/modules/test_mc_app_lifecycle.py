@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
-from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_waits import wait_until_gone
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.waits import wait_until_gone
 from ansible_collections.bunnynet.cloud.plugins.modules import mc_app, mc_app_info
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import APP_ID, REGISTRIES, load_storefront, read_raw, storefront
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module

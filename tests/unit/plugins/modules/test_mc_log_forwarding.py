@@ -169,7 +169,7 @@ def test_the_node_addresses_come_sorted_once_each_with_their_cidr_blocks(simulat
 
 
 def test_ipv6_addresses_follow_ipv4_as_128_bit_blocks():
-    from ansible_collections.bunnynet.cloud.plugins.module_utils.mc_log_forwarding import read_node_addresses
+    from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.log_forwarding import read_node_addresses
 
     class Listing:
         @staticmethod

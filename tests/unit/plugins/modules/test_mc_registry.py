@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import mc_registries
-from ansible_collections.bunnynet.cloud.plugins.module_utils.plan import Failure
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Failure
+from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers import registries as mc_registries
 from ansible_collections.bunnynet.cloud.plugins.modules import mc_registry
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import REGISTRIES, read_raw, storefront
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module

@@ -2,7 +2,7 @@
 
 import json
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.module import AUTH_REFUSED
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import AUTH_REFUSED
 from ansible_collections.bunnynet.cloud.plugins.modules import mc_registry_info
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.mc_fixtures import read_raw
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module

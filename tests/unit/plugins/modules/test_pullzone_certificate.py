@@ -7,7 +7,7 @@ import jinja2
 import pytest
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zone_certificates import Certificate
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.certificates import Certificate
 from ansible_collections.bunnynet.cloud.plugins.modules import dns_record, pullzone_certificate
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.certificate_fixtures import (
     KEY_PREAMBLE,

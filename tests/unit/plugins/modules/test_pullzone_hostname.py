@@ -7,7 +7,7 @@ import time
 import pytest
 import requests
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.locking import resource_lock
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.locking import resource_lock
 from ansible_collections.bunnynet.cloud.plugins.modules import pullzone_hostname
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds

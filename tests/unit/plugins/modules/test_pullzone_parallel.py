@@ -12,7 +12,7 @@ import time
 import pytest
 import requests
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.locking import resource_lock
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.locking import resource_lock
 from ansible_collections.bunnynet.cloud.plugins.modules import pullzone, pullzone_hostname
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module, start_module_process
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.pull_zone_fixtures import ZONE_ID, assets_zone, hostname_values

@@ -3,7 +3,7 @@
 import pytest
 import requests
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.regions import SERVICES
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.regions import SERVICES
 from ansible_collections.bunnynet.cloud.plugins.modules import region_info, storage_zone
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import shield_api_guardian as api_guardian
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield_settings import API_GUARDIAN_CONFIGURATION
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield import api_guardian
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.settings import API_GUARDIAN_CONFIGURATION
 from ansible_collections.bunnynet.cloud.plugins.modules import shield_api_guardian
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import module as module_base
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core import module as module_base
 from ansible_collections.bunnynet.cloud.plugins.modules import pullzone_hostname, pullzone_info
 from ansible_collections.bunnynet.cloud.tests.simulator.server import SimulatorServer
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import storage
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import zones as storage
 from ansible_collections.bunnynet.cloud.plugins.modules import storage_sync
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.storage_fixtures import (

@@ -5,8 +5,8 @@ import json
 import pytest
 import requests
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.api import BunnyApiError
-from ansible_collections.bunnynet.cloud.plugins.module_utils.storage import STORAGE_ZONE, describe_error, storage_url_of
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError
+from ansible_collections.bunnynet.cloud.plugins.module_utils.storage.zones import STORAGE_ZONE, describe_error, storage_url_of
 from ansible_collections.bunnynet.cloud.plugins.modules import storage_zone
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import stream_videos
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream import videos as stream_videos
 from ansible_collections.bunnynet.cloud.plugins.modules import stream_video
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds
@@ -48,7 +48,7 @@ def lesson(files, **options):
 
 
 def read_back(simulator, guid):
-    from ansible_collections.bunnynet.cloud.plugins.module_utils.stream import StreamLibrary
+    from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.collections import StreamLibrary
     library = StreamLibrary({"Id": LIBRARY_ID, "Name": "courses"}, read_cdn(simulator))
     return stream_videos.project_video(read(simulator, "/videos/" + guid), library)
 

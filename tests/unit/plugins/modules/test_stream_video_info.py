@@ -1,6 +1,6 @@
 """stream_video_info against the simulator: every page of a library's videos, narrowed as asked, with the collections and the URLs."""
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils import stream
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream import collections as stream
 from ansible_collections.bunnynet.cloud.plugins.modules import stream_video_info
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.stream_fixtures import INTRO, LIBRARY_ID, LIBRARY_KEY, args, load

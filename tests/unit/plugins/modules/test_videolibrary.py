@@ -5,7 +5,7 @@ import json
 import pytest
 import requests
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.video_libraries import SERVER_FIELDS, library_problems
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.libraries import SERVER_FIELDS, library_problems
 from ansible_collections.bunnynet.cloud.plugins.modules import videolibrary, videolibrary_info
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.prediction import assert_prediction_holds, without_fields
