@@ -360,8 +360,8 @@ def run_integration(session, core, targets):
 
 @core_session(CORES)
 def integration(session, core):
-    """Every integration target, then the secret scan of the -vvvv output."""
-    run_integration(session, core, [])
+    """Every integration target (or those named after `--`), then the secret scan of the -vvvv output."""
+    run_integration(session, core, session.posargs)
 
 
 @core_session(CORES, name="in-process")
