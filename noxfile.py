@@ -343,7 +343,8 @@ def run_integration(session, core, targets):
     # The session's environment, as session.run would give it (nox marks a variable to unset with None).
     environment = {name: value for name, value in dict(os.environ, **session.env).items() if value is not None}
     environment.update(PATH=os.pathsep.join([str(ROOT / session.bin), os.environ["PATH"]]), VIRTUAL_ENV=str(ROOT / session.virtualenv.location))
-    command = ["ansible-test", "integration", "--python", python_version(session), "--color", "no", "-vvvv", *targets]
+    # Every target runs even after one fails, so that a run names every failing target at once.
+    command = ["ansible-test", "integration", "--continue-on-error", "--python", python_version(session), "--color", "no", "-vvvv", *targets]
     session.log("%s > %s" % (" ".join(command), log))
     try:
         with open(log, "w") as output:
