@@ -51,6 +51,8 @@ FORCED_READS = (
     ("Shield zones' rules, lists, bot detection, upload scanning, custom pages, bot categorisation and API Guardian",
      re.compile(r"^/shield/(waf/custom-rules|rate-limits|shield-zone)/\d+")),
     ("storage zones' folders", re.compile(r"^/storage/")),
+    # Each library's collections and videos, through its own key, which tell whether it holds a catalogue.
+    ("video libraries' collections and videos", re.compile(r"^/stream/library/\d+/(collections|videos)$")),
     # One list of every application's configuration, read once for the account.
     ("applications' log forwarding", re.compile(r"^/mc/log/forwarding$")),
 )
@@ -106,6 +108,7 @@ def measure(simulator, workdir, command):
     simulator.clear_requests()
     environment = dict(os.environ, ANSIBLE_COLLECTIONS_PATH=os.path.join(workdir, "collections"), BUNNYNET_API_URL=simulator.url,
                        BUNNYNET_API_KEY=simulator.api_key, BUNNYNET_STORAGE_URL=simulator.url + "/storage",
+                       BUNNYNET_STREAM_API_URL=simulator.url + "/stream", BUNNYNET_DATABASE_URL=simulator.url + "/sql",
                        ANSIBLE_LOCAL_TEMP=os.path.join(workdir, "tmp"), ANSIBLE_HOME=os.path.join(workdir, "ansible-home"), PWD=workdir)
     binary = os.path.join(os.path.dirname(sys.executable), command[0])
     before = resource.getrusage(resource.RUSAGE_CHILDREN)

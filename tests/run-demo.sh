@@ -44,6 +44,8 @@ if [[ "$BUNNYNET_API_URL" != http://* ]]; then
     exit 1
 fi
 export BUNNYNET_API_URL
+# The Stream API and the databases' own endpoints are the simulator's too: the audit reads the library's catalogue and asks about tokens.
+export BUNNYNET_STREAM_API_URL="$BUNNYNET_API_URL/stream" BUNNYNET_DATABASE_URL="$BUNNYNET_API_URL/sql"
 echo "Simulator listening on $BUNNYNET_API_URL"
 
 run_playbook() {

@@ -16,6 +16,7 @@ from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.plugins.loader import lookup_loader
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.secrets import without_secret_values
 from ansible_collections.bunnynet.cloud.plugins.modules import account_audit
 from ansible_collections.bunnynet.cloud.plugins.plugin_utils.in_process import InProcessAction
 
@@ -27,7 +28,8 @@ def described(host, host_vars, template=None):
 
     ``host_vars`` are the host's variables as the inventory holds them, ``template`` renders a
     value in the host's context. Only the variables the audit compares are taken, without the
-    secrets it never compares (a registry's password, an Edge Script secret's value), before any
+    secrets it never compares (a registry's password, an Edge Script secret's value, a container's
+    secret environment variable's value), before any
     is templated: a secret never leaves the controller, and a vault the audit has no password for
     is never opened.
     """
@@ -39,7 +41,7 @@ def described(host, host_vars, template=None):
         if name not in host_vars:
             continue
         try:
-            value = shape.without_secrets(name, host_vars[name])
+            value = without_secret_values(name, shape.without_secrets(name, host_vars[name]))
             variables[name] = template(value) if template and not _plain(value) else value
         except AnsibleError as error:
             unreadable.append("%s (%s)" % (name, str(error).splitlines()[0]))

@@ -233,9 +233,11 @@ options:
       - Environment variables whose values are secrets, as a map of name to value. They are compared
         and written as O(environment_variables) are, and a name may be in only one of the two.
       - Their values, those given and those the template holds now, never appear in the result, the
-        diff, error messages or the module arguments Ansible logs and shows at C(-vvvv). Ansible
-        shows C(VALUE_SPECIFIED_IN_NO_LOG_PARAMETER) or C(********) in their place, so a changed
-        secret is reported as a change with the same masked value on both sides of the diff.
+        diff, error messages or the module arguments Ansible logs and shows at C(-vvvv). The result
+        and both sides of the diff show C(********) as their value, in check mode and in a run
+        alike, also when the value given is empty (a secret handed on from a task that cannot know
+        it in check mode), so a changed secret is reported as a change with the same masked value
+        on both sides of the diff.
       - Ansible hides such a value wherever it occurs in the output, so a short or common value
         (V(true), V(1)) would hide unrelated text as well.
     type: dict

@@ -17,6 +17,12 @@ description:
   - Every page of every list is read. The values of secrets (zone security keys, storage zone
     passwords, video library API keys, script deployment keys, certificate keys) are left out of
     the host variables.
+  - Nor is a secret's value anywhere else in them, nor in the cache. A value the account holds
+    that equals (or holds) one of those secrets, a value shaped as a JSON Web Token (a database's
+    token), and the value of an environment variable or a script variable whose name has
+    C(token), C(key), C(secret), C(password) or C(credential) as a part (in any case) are each a
+    vault placeholder C({{ vault_<name> }}), as M(bunnynet.cloud.account_export) writes them;
+    O(not_secrets) names the variables that are no secrets.
   - Host names are the kind and the resource's name, with characters other than letters, digits,
     C(.), C(_) and C(-) replaced by C(_) (C(pull_zone_demo-assets), C(dns_zone_example.com),
     C(app_demo_web)). A Shield zone is named after the pull zone it protects
@@ -73,8 +79,24 @@ options:
       - The kinds of resources to list; the others are not read at all.
     type: list
     elements: str
-    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
-    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
+    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, stream_catalogue, database, team_member]
+    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, stream_catalogue, database, team_member]
+  not_secrets:
+    description:
+      - Names of environment variables and script variables whose values are no secrets although
+        their names, or values, look like one; they are shown as they are.
+      - A value equal to a secret the account exposes (a library's API key) stays hidden all the same.
+    type: list
+    elements: str
+    default: []
+  secret_names:
+    description:
+      - Names of environment variables and script variables whose values are secrets although
+        nothing else says so (a variable mc_app wrote from C(secret_environment_variables) reads as
+        any other, since the API keeps no mark of it).
+    type: list
+    elements: str
+    default: []
   storage_url:
     description:
       - Base URL of the storage API, for the manifests of the storage zones' files with
@@ -82,6 +104,14 @@ options:
     type: str
     env:
       - name: BUNNYNET_STORAGE_URL
+  stream_api_url:
+    description:
+      - Base URL of the Stream API, which each library's own key opens, for the libraries' collections
+        and videos (the C(stream_catalogue) kind).
+    type: str
+    default: https://video.bunnycdn.com
+    env:
+      - name: BUNNYNET_STREAM_API_URL
   group:
     description: A group that holds every host of the account, besides the group of its kind.
     type: str
@@ -102,7 +132,8 @@ options:
         release, a Shield zone's rules, access lists, bot detection, upload scanning, custom pages
         (one read per page type), bot categorisation and API Guardian, a storage zone's files, a
         video library's pull zone, the account's log forwarding configurations, once). Secret
-        values, which the API never returns or the export leaves to a vault, are null.
+        values the API never returns are null; the others are vault placeholders, as the export
+        writes them.
     type: bool
     default: false
 requirements:
@@ -148,6 +179,7 @@ from ansible.errors import AnsibleError
 from ansible.plugins.inventory import BaseInventoryPlugin, Cacheable, Constructable
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.secrets import AccountSecrets
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import read_account
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import HAS_REQUESTS, BunnyApiError, BunnyClient
 
@@ -192,9 +224,10 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
         if timeout < 1 or not 0 <= retries <= 20:
             raise AnsibleError("bunnynet.cloud.account: api_timeout must be at least 1 and api_retries 0 to 20.")
         client = BunnyClient(api_key, api_url, timeout, retries, validate_certs=self.get_option("validate_certs"))
+        secrets = AccountSecrets(not_secrets=self.get_option("not_secrets"), secret_names=self.get_option("secret_names"))
         try:
             return read_account(client, KINDS, self.get_option("kinds"), with_roles=self.get_option("role_variables"),
-                                storage_url=self.get_option("storage_url"))
+                                storage_url=self.get_option("storage_url"), stream_api_url=self.get_option("stream_api_url"), secrets=secrets)
         except BunnyApiError as error:
             raise AnsibleError("bunnynet.cloud.account could not read the account: %s" % error) from None
 

@@ -25,7 +25,7 @@ options:
       - A host describes a resource when it has a variable its role finds the resource by
         (C(pullzone_domains_pull_zone_id) or C(_name), C(dns_zone_domain), C(shield_pull_zone_id)
         or C(_name), C(edge_script_deploy_name), C(mc_rollout_app_id) or C(_name),
-        C(static_site_name), C(storage_zone_name), C(video_library_name),
+        C(static_site_name), C(storage_zone_name), C(video_library_name), C(stream_catalogue_library) or C(_id), C(database_app_name),
         C(mc_registry_display_name), C(team_member_email)); a host that has none is reported in RV(errors).
     type: list
     elements: str
@@ -54,6 +54,13 @@ options:
     description:
       - Base URL of the storage API, to compare the storage zones' files, instead of each zone's region host.
       - If not set, the value of the E(BUNNYNET_STORAGE_URL) environment variable is used.
+    type: str
+  database_url:
+    description:
+      - Base URL under which each database's own SQL endpoint is reached, as C(<database_url>/<the database's host>),
+        instead of the database's host (C(https://<host>/v2/pipeline)), where the audit asks with a read-only query
+        whether a token a container holds still works; for a test double of the service.
+      - If not set, the value of the E(BUNNYNET_DATABASE_URL) environment variable is used.
     type: str
 extends_documentation_fragment:
   - bunnynet.cloud.api
@@ -162,7 +169,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import 
 
 def audit(module):
     params = module.params
-    checked, unmanaged = audit_account(module.client, KINDS, params["resources"] or [], storage_url=params["storage_url"])
+    checked, unmanaged = audit_account(module.client, KINDS, params["resources"] or [], storage_url=params["storage_url"],
+                                       stream_api_url=params["stream_api_url"], database_url=params["database_url"])
     findings = [finding for finding in checked if "error" not in finding]
     errors = [finding for finding in checked if "error" in finding]
     drifted = [finding for finding in findings if finding["drifted"]]
@@ -188,6 +196,7 @@ def main():
             unmanaged=dict(type="bool", default=True),
             report_path=dict(type="path"),
             storage_url=dict(type="str", fallback=(env_fallback, ["BUNNYNET_STORAGE_URL"])),
+            database_url=dict(type="str", fallback=(env_fallback, ["BUNNYNET_DATABASE_URL"])),
         ),
         result_key="findings",
     )

@@ -18,6 +18,19 @@ description:
     O(dest)/host_vars/<host>/vault.yml (a placeholder for each secret the API never returns, to
     fill in and encrypt) and O(dest)/files/<host>.js (each Edge Script's code). Only files whose
     content differs are written, so exporting an unchanged account again changes nothing.
+  - No value of a secret is written, to any file. A secret the account holds a value of becomes a
+    vault placeholder C({{ vault_<name> }}) in the variables and a variable of the host's
+    C(vault.yml) to fill in (returned under RV(secrets)). Such a secret is the value of a sensitive
+    field wherever the account holds it (a video library's API keys, a storage zone's passwords, a pull zone's
+    token key, a script's deployment key, a log forwarding token, copied into an application's
+    environment or inside a longer value), a value shaped as a JSON Web Token (a database's token),
+    and the value of an environment variable or a script variable whose name has C(token), C(key),
+    C(secret), C(password) or C(credential) as a part (in any case), or that the inventory in
+    O(dest) holds as a secret (a container's C(secret_environment_variables), the variable a
+    C(database_app) host puts its token in). A container's environment variable that holds one is
+    written under its C(secret_environment_variables).
+  - Every file is written for its owner alone (mode C(0600)), in folders for the owner alone
+    (C(0700)), and a file of another mode is given it on the next export.
   - The playbook C(bunnynet.cloud.export) runs it.
 author:
   - bunnynet.cloud maintainers (@bunnynet-cloud)
@@ -30,8 +43,8 @@ options:
     description: The kinds of resources to export.
     type: list
     elements: str
-    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
-    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, team_member]
+    choices: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, stream_catalogue, database, team_member]
+    default: [pull_zone, dns_zone, storage_zone, shield_zone, edge_script, app, registry, video_library, stream_catalogue, database, team_member]
   hosts:
     description:
       - A pattern (shell-style, as C(fnmatch) matches) of the inventory host names to export, such
@@ -39,6 +52,24 @@ options:
       - A host's name is its kind and its name (C(pull_zone_shop)), as the account inventory plugin names it.
     type: str
     default: "*"
+  not_secrets:
+    description:
+      - Names of environment variables and script variables whose values are no secrets although
+        their names, or values, look like one (V(PUBLIC_KEY_URL), a public token); they are written
+        as they are.
+      - A value equal to a secret the account exposes (a library's API key) stays a secret all the same.
+    type: list
+    elements: str
+    default: []
+  secret_names:
+    description:
+      - Names of environment variables and script variables whose values are secrets although
+        nothing else says so, besides those the inventory in O(dest) holds as secrets.
+      - A variable mc_app wrote from C(secret_environment_variables) reads as any other, since the
+        API keeps no mark of it. Name it here for a first export.
+    type: list
+    elements: str
+    default: []
   storage_url:
     description:
       - Base URL of the storage API, for the manifests of the storage zones' files, instead of each
@@ -103,6 +134,12 @@ vault_files:
   type: list
   elements: str
   sample: [host_vars/edge_script_router/vault.yml]
+secrets:
+  description: Each secret to fill in, with the vault file that holds its variable (relative to O(dest)), the variable, and what to put there.
+  returned: success
+  type: list
+  elements: dict
+  sample: [{file: host_vars/app_web/vault.yml, variable: vault_video_library_lessons_api_key, what: the api_key of video library lessons}]
 """
 
 import fnmatch
@@ -111,24 +148,28 @@ from ansible.module_utils.basic import env_fallback
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account.files import inventory_files, write_files
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account.kinds import KIND_NAMES, KINDS
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.secrets import AccountSecrets, secret_names_in
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import read_account
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
 
 
 def export(module):
     params = module.params
-    found = [host for host in read_account(module.client, KINDS, params["kinds"], with_roles=True, storage_url=params["storage_url"])
+    addresses = dict(storage_url=params["storage_url"], stream_api_url=params["stream_api_url"])
+    secrets = AccountSecrets(not_secrets=params["not_secrets"], secret_names=set(params["secret_names"]) | secret_names_in(params["dest"]))
+    found = [host for host in read_account(module.client, KINDS, params["kinds"], with_roles=True, secrets=secrets, **addresses)
              if fnmatch.fnmatchcase(host["host"], params["hosts"])]
     exported = [dict(host, variables=host["role_variables"]) for host in found if host["role"]]
+    to_fill_in = []
     # A pattern that matches nothing writes nothing, not an empty inventory over the folder.
-    files = inventory_files(exported) if found else []
+    files = inventory_files(exported, to_fill_in) if found else []
     written = write_files(params["dest"], files, module.check_mode)
     module.ansible.exit_json(
         changed=bool(written), written=written,
         exported=[{name: host[name] for name in ("host", "kind", "name", "id", "role")} for host in exported],
         unmanaged=[dict(kind=host["kind"], name=host["name"], id=host["id"], reason="no role of the collection manages it as it is")
                    for host in found if not host["role"]],
-        vault_files=[path for path, _content, mode in files if mode == 0o600])
+        vault_files=[path for path, _content, _mode in files if path.endswith("/vault.yml")], secrets=to_fill_in)
 
 
 def main():
@@ -137,6 +178,8 @@ def main():
             dest=dict(type="path", required=True),
             kinds=dict(type="list", elements="str", choices=list(KIND_NAMES), default=list(KIND_NAMES)),
             hosts=dict(type="str", default="*"),
+            not_secrets=dict(type="list", elements="str", default=[], no_log=False),
+            secret_names=dict(type="list", elements="str", default=[], no_log=False),
             storage_url=dict(type="str", fallback=(env_fallback, ["BUNNYNET_STORAGE_URL"])),
         ),
         result_key=None,

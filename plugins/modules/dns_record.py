@@ -55,7 +55,8 @@ options:
         line (C(zone_file line 12)).
       - The service parameters of an SVCB or HTTPS record come in the order of their keys
         (V(alpn) before V(port)), as dnspython writes them, and so make the record's value.
-      - Needs the Python library dnspython on the host that runs the module, only when given.
+      - Needs the Python library dnspython (listed in the collection's C(requirements.txt)) on the host that runs the
+        module, only when given; without it the task fails naming the C(pip) command that installs it.
       - At least one of O(records) and O(zone_file) is required.
     type: str
   records:

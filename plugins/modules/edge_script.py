@@ -311,13 +311,16 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scri
 
 def manage_script(module):
     params = module.params
-    code = desired_code(module)
+    problems = []
+    code = desired_code(module, problems)
     if params["linked_pull_zone_name"] is not None and not params["create_linked_pull_zone"]:
-        module.fail("linked_pull_zone_name names the pull zone create_linked_pull_zone=true creates; set it or leave the name out.")
+        problems.append("linked_pull_zone_name names the pull zone create_linked_pull_zone=true creates; set it or leave the name out")
+    module.refuse(problems, "%s.", None)
     apply(module, plan_deployment_key(module, EDGE_SCRIPT.plan(module, EDGE_SCRIPT.desired(dict(params, code=code)))))
 
 
-def desired_code(module):
+def desired_code(module, problems):
+    """The code the task gives, from code or code_file; a file that cannot be read is added to ``problems``."""
     path = module.params["code_file"]
     if path is None:
         return module.params["code"]
@@ -325,7 +328,8 @@ def desired_code(module):
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except (OSError, UnicodeDecodeError) as error:
-        module.fail("code_file %s could not be read: %s." % (path, error))
+        problems.append("code_file %s could not be read: %s" % (path, error))
+        return None
 
 
 def main():

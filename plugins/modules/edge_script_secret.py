@@ -135,7 +135,7 @@ secrets:
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.script_items import (
     SCRIPT_SECRETS,
     converge_script_items,
-    require_list_for_purge,
+    purge_problems,
     script_items_module,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import SECRET_NAME_BOUNDS, describe_error, target_script_id
@@ -143,23 +143,24 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scri
 
 def manage_secrets(module):
     params = module.params
-    require_list_for_purge(module, "secrets")
+    problems = purge_problems(module, "secrets")
     one = params["secrets"] is None
     listed = [dict(name=params["name"], value=params["value"])] if one else params["secrets"]
     missing_values = [item["name"] for item in listed if item["value"] is None]
     if params["state"] == "present" and missing_values:
-        module.fail("value is required with state=present." if one else
-                    "secrets[].value is required with state=present; missing for %s." % ", ".join(missing_values))
+        problems.append("value is required with state=present" if one else
+                        "secrets[].value is required with state=present; missing for %s" % ", ".join(missing_values))
+    module.refuse(problems, "%s.", None)
     script_id = target_script_id(module)
     present = SCRIPT_SECRETS.read(module.client, script_id)
     # The API cannot say whether a value differs: an existing secret's value is sent only when always asked to.
     kept = set() if params["update_secret"] == "always" else {secret["Name"] for secret in present}
-    wanted = [{"Name": item["name"], "Secret": None if item["name"] in kept else item["value"]} for item in listed]
+    wanted = [dict(SCRIPT_SECRETS.wanted(item), Secret=None if item["name"] in kept else item["value"]) for item in listed]
     converge_script_items(module, SCRIPT_SECRETS, "secrets", script_id, present, wanted)
 
 
 def main():
-    module = script_items_module(SCRIPT_SECRETS, "secrets", dict(value=dict(type="str", no_log=True)), "value", SECRET_NAME_BOUNDS,
+    module = script_items_module(SCRIPT_SECRETS, "secrets", SCRIPT_SECRETS.suboptions(key=False), "value", SECRET_NAME_BOUNDS,
                                  update_secret=dict(type="str", choices=["always", "on_create"], default="on_create"))
     module.run(manage_secrets, describe_error=describe_error)
 

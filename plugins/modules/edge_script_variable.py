@@ -142,7 +142,7 @@ variables:
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.script_items import (
     SCRIPT_VARIABLES,
     converge_script_items,
-    require_list_for_purge,
+    purge_problems,
     script_items_module,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import VARIABLE_NAME_BOUNDS, describe_error, target_script
@@ -150,18 +150,17 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scri
 
 def manage_variables(module):
     params = module.params
-    require_list_for_purge(module, "variables")
+    module.refuse(purge_problems(module, "variables"), "%s.", None)
     listed = params["variables"]
     if listed is None:
-        listed = [dict(name=params["name"], default_value=params["default_value"], required=params["required"])]
+        listed = [{field.option: params[field.option] for field in SCRIPT_VARIABLES.fields}]
     script = target_script(module)
-    wanted = [{"Name": item["name"], "Required": item.get("required"), "DefaultValue": item.get("default_value")} for item in listed]
+    wanted = [SCRIPT_VARIABLES.wanted(item) for item in listed]
     converge_script_items(module, SCRIPT_VARIABLES, "variables", script["Id"], SCRIPT_VARIABLES.read(module.client, script["Id"], script), wanted)
 
 
 def main():
-    module = script_items_module(SCRIPT_VARIABLES, "variables", dict(default_value=dict(type="str"), required=dict(type="bool")),
-                                 "default_value", VARIABLE_NAME_BOUNDS)
+    module = script_items_module(SCRIPT_VARIABLES, "variables", SCRIPT_VARIABLES.suboptions(key=False), "default_value", VARIABLE_NAME_BOUNDS)
     module.run(manage_variables, describe_error=describe_error)
 
 

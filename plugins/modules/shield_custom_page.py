@@ -101,12 +101,12 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.items import c
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import LOCK_TIMEOUT_OPTION
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.common import ZONE_ARGUMENT
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.custom_pages import CUSTOM_PAGES, PAGE_TYPES, read_pages
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.custom_pages import CUSTOM_PAGES, read_pages
 
 
 def manage_page(module):
     params = module.params
-    wanted = [{"page": params["page"], "content": params["content"]}]
+    wanted = [CUSTOM_PAGES.wanted(params)]
 
     def plan(_zone):
         present = read_pages(module.client, params["shield_zone_id"])
@@ -119,8 +119,7 @@ def main():
     module = BunnyModule(
         argument_spec=dict(
             ZONE_ARGUMENT,
-            page=dict(type="str", required=True, choices=list(PAGE_TYPES)),
-            content=dict(type="str"),
+            **CUSTOM_PAGES.suboptions(),
             state=dict(type="str", choices=["present", "absent"], default="present"),
             lock_timeout=dict(LOCK_TIMEOUT_OPTION),
         ),

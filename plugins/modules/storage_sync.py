@@ -215,10 +215,12 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.storage.zones impor
 def sync(module):
     params = module.params
     dest = params["dest"].strip("/")
+    problems = []
     if "\\" in dest or any(part in (".", "..") for part in dest.split("/")):
-        module.fail("Invalid input: dest must be a path with forward slashes and without . or .. parts, got %r." % params["dest"])
+        problems.append("dest must be a path with forward slashes and without . or .. parts, got %r" % params["dest"])
     if not os.path.isdir(params["src"]):
-        module.fail("Invalid input: src %s is not a directory." % params["src"])
+        problems.append("src %s is not a directory" % params["src"])
+    module.refuse(problems)
     local = local_files(params["src"], params["exclude"])
     # Read before any transfer: a pull zone that is not there fails the run before a file moves.
     serving = PULL_ZONE.read(module.client, params["purge_pull_zone_id"]) if params["purge_pull_zone_id"] else None

@@ -244,7 +244,7 @@ class Sandbox:
         """Run a shell script in the sandbox's folder, with the modules pointed at the simulator."""
         return self.shell.run(
             script, cwd=self.folder, timeout=timeout, BUNNYNET_API_URL=self.url, BUNNYNET_API_KEY=SIMULATOR_KEY, BUNNYNET_STORAGE_URL=self.url + "/storage",
-            BUNNYNET_STREAM_API_URL=self.url + "/stream",
+            BUNNYNET_STREAM_API_URL=self.url + "/stream", BUNNYNET_DATABASE_URL=self.url + "/sql",
         )
 
     def run_playbook(self, path):

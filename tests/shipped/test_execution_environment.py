@@ -45,5 +45,7 @@ def test_an_image_defined_as_the_guide_shows_installs_the_collections_python_req
 
     declared = [line for line in (installed_collection / "requirements.txt").read_text().splitlines() if line and not line.startswith("#")]
     assert "requests" in " ".join(declared)
+    # dns_record's zone_file needs it: an image built from the guide must have it.
+    assert "dnspython" in " ".join(declared)
     collected = (tmp_path / "pip.txt").read_text().splitlines()
     assert collected == ["%s  # from collection bunnynet.cloud" % line for line in declared]

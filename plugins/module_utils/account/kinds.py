@@ -11,6 +11,7 @@ unmanaged listing.
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.account.team_members import TEAM_KINDS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import finders, kind_names
+from ansible_collections.bunnynet.cloud.plugins.module_utils.databases.account import DATABASE_KINDS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns.account import DNS_KINDS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.account import EDGE_SCRIPTING_KINDS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.account import MAGIC_CONTAINERS_KINDS
@@ -19,6 +20,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.account impo
 from ansible_collections.bunnynet.cloud.plugins.module_utils.storage.account import STORAGE_KINDS
 from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.account import STREAM_KINDS
 
-KINDS = PULL_ZONE_KINDS + DNS_KINDS + STORAGE_KINDS + SHIELD_KINDS + EDGE_SCRIPTING_KINDS + MAGIC_CONTAINERS_KINDS + STREAM_KINDS + TEAM_KINDS
+KINDS = (PULL_ZONE_KINDS + DNS_KINDS + STORAGE_KINDS + SHIELD_KINDS + EDGE_SCRIPTING_KINDS + MAGIC_CONTAINERS_KINDS + STREAM_KINDS + DATABASE_KINDS
+         + TEAM_KINDS)
 KIND_NAMES = kind_names(KINDS)
 FINDERS = finders(KINDS)

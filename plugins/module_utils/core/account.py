@@ -16,6 +16,7 @@ Values of secrets are left out entirely: an inventory is read by people and writ
 import collections
 import re
 
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.secrets import AccountSecrets
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import InventoryError
 
 # Characters an inventory host name keeps; anything else (a space in a script's name) becomes "_",
@@ -26,7 +27,7 @@ HOST_NAME_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 class Kind:
     """One kind of resource: how the account lists it, what names and identifies one, what is secret."""
 
-    def __init__(self, name, title, plural, list_records, project, id_key, name_of, secret_keys=(), shapes=()):
+    def __init__(self, name, title, plural, list_records, project, id_key, name_of, secret_keys=(), shapes=(), held_secrets=None):
         self.name = name
         # How a report names a resource of the kind: "pull zone shop".
         self.title = title
@@ -36,8 +37,10 @@ class Kind:
         self.id_key = id_key
         self._name_of = name_of
         self.secret_keys = frozenset(_spelling_free(key) for key in secret_keys)
-        # The roles that manage a resource of this kind (account_roles.Shape), the first that applies.
+        # The roles that manage a resource of this kind (account_shapes.Shape), the first that applies.
         self.shapes = tuple(shapes)
+        # Secrets the kind holds beside its record, read for its role's variables already: ``(reads, record)`` -> ``[(field, value)]``.
+        self.held_secrets = held_secrets or (lambda reads, record: [])
 
     def shape_of(self, reads, record):
         """The shape of the role that manages ``record``, or None when no role of the kind does."""
@@ -70,10 +73,14 @@ class AccountReads:
     ask for a list (the pull zones, which sites and libraries also need) or a resource's parts (a
     script's code, a zone's access lists, a storage zone's files) through ``once``."""
 
-    def __init__(self, client, storage_url=None):
+    def __init__(self, client, storage_url=None, stream_api_url=None, database_url=None):
         self.client = client
         # The storage API's address for every zone, where the zones' region hosts are not it (the simulator's).
         self.storage_url = storage_url
+        # Stream's own host, which the libraries' keys open (the modules' stream_api_url).
+        self.stream_api_url = stream_api_url or "https://video.bunnycdn.com"
+        # Where every database's own SQL endpoint is, by its host, instead of that host (the simulator's).
+        self.database_url = database_url
         self._once = {}
 
     def once(self, what, key, read):
@@ -97,17 +104,23 @@ def host_name(kind, name):
     return "%s_%s" % (kind, HOST_NAME_UNSAFE.sub("_", name))
 
 
-def read_account(client, declared, kinds=None, with_roles=False, storage_url=None):
-    """Every resource of the ``declared`` kinds (those named in ``kinds``, or all), as a list of plain dicts (kind, host, name, id, resource).
+def read_account(client, declared, kinds=None, with_roles=False, secrets=None, **addresses):
+    """Every resource of the ``declared`` kinds (those named in ``kinds``, or all), as a list of plain dicts (kind, host,
+    name, id, resource, secrets).
+
+    No value of a secret is in what it returns: each is a vault placeholder, listed under ``secrets``
+    (``secrets`` is an ``account.secrets.AccountSecrets``: which variables are no secrets, and which are).
 
     ``with_roles`` adds ``role`` and ``role_variables``: the role that manages the resource and its
-    variables (None for a kind no role manages), at the cost of the reads they need.
+    variables (None for a kind no role manages), at the cost of the reads they need. ``addresses``
+    are the hosts beside the API's that ``AccountReads`` takes (``storage_url``, ...).
 
     Two resources of a kind whose names make the same host name (two scripts named alike) each
     get their id appended, so that neither hides the other.
     """
     hosts = []
-    reads = AccountReads(client, storage_url)
+    reads = AccountReads(client, **addresses)
+    secrets = secrets or AccountSecrets()
     for kind in declared:
         if kinds is not None and kind.name not in kinds:
             continue
@@ -121,11 +134,12 @@ def read_account(client, declared, kinds=None, with_roles=False, storage_url=Non
             if with_roles:
                 shape = kind.shape_of(reads, record)
                 entry.update(role=shape.role if shape else None, role_variables=shape.export(reads, record) if shape else None)
+            secrets.collect(kind, name, record, reads if with_roles else None)
             hosts.append(entry)
-    return hosts
+    return [secrets.hide(entry) for entry in hosts]
 
 
-def audit_account(client, declared, described, kinds=None, storage_url=None):
+def audit_account(client, declared, described, kinds=None, **addresses):
     """What differs between the resources an inventory describes and the account of the ``declared`` kinds (those named
     in ``kinds``, or all), read once.
 
@@ -138,7 +152,7 @@ def audit_account(client, declared, described, kinds=None, storage_url=None):
     ``kind``, ``name``, ``resource``, ``drifted``, ``drift``; or ``host``, ``role`` and ``error``),
     and the account's resources no host describes.
     """
-    reads = AccountReads(client, storage_url)
+    reads = AccountReads(client, **addresses)
     by_key = {}
     listed = []
     for kind in declared:

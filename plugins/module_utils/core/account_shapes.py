@@ -174,7 +174,8 @@ class Options(Settings):
 
 
 class ItemList(Part):
-    """A variable holding a list of items, each in its module's option shape.
+    """A variable holding a list of items, each in its module's option shape; with an ``Items`` declared with
+    ``fields``, its conversions, suboptions and secrets are the declaration's unless given.
 
     ``present(reads, record)`` are the items as the API reads them; ``to_options(item)`` is an item
     as the variable holds it (what the export writes) and ``to_api(item, record)`` the partial
@@ -195,13 +196,17 @@ class ItemList(Part):
     options changed.
     """
 
-    def __init__(self, variable, items, present, to_options, to_api, label=None, key=None, whole=True, ordered=False, secret=(),
+    def __init__(self, variable, items, present, to_options=None, to_api=None, label=None, key=None, whole=True, ordered=False, secret=None,
                  options=None, owned=None, pair=None):
         self.variable = variable
         self.items = items
         self.present = present
-        self.to_options = to_options
-        self.to_api = to_api
+        # What an Items declaration with fields says of its items, unless the shape says otherwise.
+        self.to_options = to_options or items.options_of
+        self.to_api = to_api or (lambda item, record: items.wanted(item))
+        if options is None and items.fields:
+            options = items.suboptions()
+        secret = items.sensitive_options if secret is None else secret
         self.label = label or (lambda item: str(self.key_of(item)))
         self.key_of = key or items.key
         self.whole = whole

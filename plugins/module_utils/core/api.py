@@ -174,6 +174,24 @@ def _field_errors(errors):
     return []
 
 
+# The keys that mark a body as one of the API's own error shapes (describe_error_body's four, the
+# Stream API's StatusModel, the edge storage API's ErrorObject, the database API's AppError).
+API_ERROR_KEYS = frozenset(("error", "ErrorKey", "Message", "message", "title", "type", "status", "errors", "HttpCode", "statusCode",
+                            "success"))
+NOT_FOUND = 404
+
+
+def names_what_is_missing(body, message):
+    """Whether a 404's answer is the API saying which resource is missing: a body in one of its shapes
+    with a message beyond the status phrase. Anything else (no body, a web server's or a proxy's
+    page, a router's bare ``Not Found``) is what a path unknown under the base URL gets."""
+    if not isinstance(body, dict) or not API_ERROR_KEYS.intersection(body):
+        return False
+    # The shapes describe_error_body does not read (Stream's, the database API's) say it in their own keys.
+    said = [message] + [body[key] for key in ("message", "error") if isinstance(body.get(key), str)]
+    return any(text.strip().rstrip(".").lower() not in ("", "not found") for text in said)
+
+
 def is_shield_error(body):
     """Shield reports some failures inside a 2xx envelope; success is only an envelope without an error."""
     if not isinstance(body, dict) or not SHIELD_ENVELOPE_KEYS.intersection(body):
@@ -192,7 +210,7 @@ class BunnyApiError(Exception):
     """
 
     def __init__(self, method, path, status=None, body=None, attempts=1, reason=None, outcome_unknown=False,
-                 retries_exhausted=False, unreachable=False, silence=None):
+                 retries_exhausted=False, unreachable=False, silence=None, api_url=None):
         self.method = method
         self.path = path
         self.status = status
@@ -203,6 +221,8 @@ class BunnyApiError(Exception):
         self.unreachable = unreachable
         # ``(api_url, api_timeout, seconds of silence in the run)`` when the API accepted the request and never answered.
         self.silence = silence
+        # The base URL the path was sent under; a 404 in no shape of the API's names it.
+        self.api_url = api_url
         self.message, self.error_key, self.field_errors = describe_error_body(body)
         if reason and not self.message:
             self.message = reason
@@ -240,6 +260,10 @@ class BunnyApiError(Exception):
             return sentence + ": api_url is wrong or the service is down; check api_url or BUNNYNET_API_URL."
         if self.retries_exhausted:
             sentence += "; raise api_retries (%d now) to give the API longer to recover" % (self.attempts - 1)
+        if self.status == NOT_FOUND and self.api_url and not names_what_is_missing(self.body, self.message):
+            return sentence + (
+                ". The answer does not say which resource is missing: if the path's IDs are right, the base URL used, %s, "
+                "may be wrong: check api_url (or BUNNYNET_API_URL); bunny.net's API is https://api.bunny.net." % self.api_url)
         return sentence + "."
 
     def as_result(self):
@@ -359,7 +383,7 @@ class BunnyClient:
             retryable = status == RATE_LIMITED or (status in GATEWAY_STATUSES and safe)
             raise BunnyApiError(
                 method, path, status, body, attempts,
-                reason=response.reason,
+                reason=response.reason, api_url=self.api_url,
                 outcome_unknown=not safe and status in GATEWAY_STATUSES,
                 retries_exhausted=retryable and attempts == budget + 1,
             )

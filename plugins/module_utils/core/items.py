@@ -27,6 +27,38 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Pl
 EVERY_ITEM = object()
 
 
+class ItemField:
+    """One field of an item, as a ``Resource`` declares its fields: the option a task gives it by, the
+    property the API reads and writes it as, its type (and ``choices``), whether it names the item (``key``), whether
+    it is compared (a secret's value, which the API never returns, is not), and whether it is
+    ``sensitive`` (never written out, never shown). ``Items(fields=...)`` derives the item's suboptions, its options from a record, the
+    partial record a task's options ask for, and what the account writes and compares from them.
+    """
+
+    def __init__(self, option, api, type="str", key=False, compared=True, sensitive=False, choices=None):
+        self.option = option
+        self.api = api
+        self.type = type
+        self.choices = list(choices) if choices else None
+        self.key = key
+        self.compared = compared
+        self.sensitive = sensitive
+
+    def argument_spec(self):
+        spec = dict(type=self.type)
+        if self.key:
+            spec["required"] = True
+        if self.choices:
+            spec["choices"] = list(self.choices)
+        if self.sensitive:
+            spec["no_log"] = True
+        return spec
+
+    def from_api(self, record):
+        value = record.get(self.api)
+        return bool(value) if self.type == "bool" and value is not None else value
+
+
 class Items:
     """A list of items inside a parent resource.
 
@@ -44,7 +76,9 @@ class Items:
     to be ordered by ``order``, whose entries are kinds or tuples of kinds that go together in the
     task's order. They may refuse instead (``change.refuse(problem)``). An add's answer that is a
     dict holding the item stands for it in ``after``. ``arrange(items)`` orders the items results
-    show (the order edge rules run in, say). ``label(item)`` names an item in ``--diff``, where only
+    show (the order edge rules run in, say). ``fields`` declares the item's ``ItemField``s, from which
+    its suboptions (``suboptions``), a task's partial record (``wanted``) and a record's options
+    (``options_of``) derive. ``label(item)`` names an item in ``--diff``, where only
     the items that change show (by default its key). ``pair(item)`` is a looser identity than the key,
     where the key holds what a change would change (a DNS record's value): ``--diff`` shows an item
     removed and one added that share it as one item whose fields change.
@@ -52,7 +86,7 @@ class Items:
 
     def __init__(self, noun, parent, parent_option, key, field=None, read=None, differences=None, predict=None, new_item=None,
                  platform=None, project=None, add=None, change=None, remove=None, order=("add", "change", "remove"), arrange=None,
-                 label=None, pair=None):
+                 label=None, pair=None, fields=()):
         self.noun = noun
         self.parent = parent
         self.parent_option = parent_option
@@ -71,6 +105,26 @@ class Items:
         self.arrange = arrange or list
         self.label = label or key
         self.pair = pair
+        self.fields = tuple(fields)
+
+    # --- What the fields declare ----------------------------------------------------------------
+
+    def suboptions(self, key=True):
+        """The argument spec of one item in a task's list (without the key's option with ``key=False``)."""
+        return {field.option: field.argument_spec() for field in self.fields if key or not field.key}
+
+    def wanted(self, options):
+        """The partial record an item's options ask for, by the API's names; an option left out (None) is not compared."""
+        return {field.api: options.get(field.option) for field in self.fields if field.compared or field.key}
+
+    def options_of(self, record):
+        """A record's item as a task lists it: each field by its option, a sensitive one as null (its value never leaves)."""
+        options = {field.option: None if field.sensitive else field.from_api(record) for field in self.fields}
+        return {option: value for option, value in options.items() if value is not None or option in self.sensitive_options}
+
+    @property
+    def sensitive_options(self):
+        return tuple(field.option for field in self.fields if field.sensitive)
 
     # --- Reading --------------------------------------------------------------------------------
 

@@ -65,7 +65,7 @@ class Write:
             else:
                 answer = module.write(method, path, body, self.params, confirm=self.confirm)
             refusal = self.refused(answer) if self.refused else None
-            if refusal is not None:
+            if isinstance(refusal, Exception):
                 # A refusal that came with a success status wrote nothing.
                 module.client.write_applied = wrote_before
                 raise refusal

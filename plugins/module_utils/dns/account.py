@@ -27,6 +27,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.dns.records import 
     record_item_spec,
     wanted_record,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.dns.zone_files import HAS_DNSPYTHON, dnspython_missing, zone_file_records
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns.zones import DNS_ZONE, TYPE_NAMES
 
 
@@ -81,12 +82,35 @@ class Dnssec(Part):
         return [drift(self.variable, wanted, bool(record.get("DnsSecEnabled")))]
 
 
+class ZoneRecords(ItemList):
+    """The zone's records, as dns_zone_records lists them and, as the role gives them to dns_record too,
+    the records of dns_zone_zone_file (a BIND zone file's text), read on the controller as the module reads it."""
+
+    zone_file = "dns_zone_zone_file"
+
+    def variables(self):
+        return super().variables() + [self.zone_file]
+
+    def audited(self, variables):
+        found = super().audited(variables)
+        text = variables.get(self.zone_file)
+        if not text:
+            return found
+        if not HAS_DNSPYTHON:
+            raise OSError("%s: %s" % (self.zone_file, dnspython_missing()))
+        records, problems = zone_file_records(text, comparable_name(variables["dns_zone_domain"]))
+        if problems:
+            raise OSError("%s: %s" % (self.zone_file, "; ".join(problems)))
+        found[self.variable] = list(found.get(self.variable) or []) + [item for _line, item in records]
+        return found
+
+
 DNS_ZONE_SHAPE = Shape("dns_zone", "dns_zone_domain", (
     Fixed("dns_zone_domain", lambda zone: zone["Domain"]),
     Options("dns_zone_", DNS_ZONE, exclude=("custom_nameservers_enabled", "nameserver1", "nameserver2")),
     Nameservers(),
     Dnssec(),
-    ItemList("dns_zone_records", ZONE_RECORDS, lambda reads, zone: zone.get("Records") or [], to_options=_dns_record_options,
+    ZoneRecords("dns_zone_records", ZONE_RECORDS, lambda reads, zone: zone.get("Records") or [], to_options=_dns_record_options,
              to_api=lambda item, zone: wanted_record(item, zone.get("Domain")), label=describe_key_of_read, whole="dns_zone_purge",
              options=record_item_spec(), pair=lambda record: describe_key(key_of_read(record)[:2])),
     Fixed("dns_zone_purge", True),

@@ -18,8 +18,6 @@ import copy
 import ipaddress
 from urllib.parse import urlsplit
 
-from ansible.module_utils.basic import missing_required_lib
-
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError, build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.dns_names import ascii_name, comparable_name
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.items import Items
@@ -28,6 +26,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.dns.zone_files impo
     DNSPYTHON_IMPORT_ERROR,
     HAS_DNSPYTHON,
     ZONE_FILE,
+    dnspython_missing,
     zone_file_records,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns.zones import (
@@ -504,7 +503,7 @@ def plan_records(module):
     """The plan that makes the zone hold the listed records, with the result keys dns_record returns beside them."""
     params = module.params
     if params["zone_file"] is not None and not HAS_DNSPYTHON:
-        module.fail(missing_required_lib("dnspython"), exception=DNSPYTHON_IMPORT_ERROR)
+        module.fail(dnspython_missing(), exception=DNSPYTHON_IMPORT_ERROR)
     listed = listed_records(module, params["zone"])
     zone = find_zone(module)
     if zone is None:

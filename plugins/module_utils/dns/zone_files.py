@@ -12,6 +12,7 @@ when a zone file is given.
 """
 
 import re
+import sys
 import traceback
 
 try:
@@ -31,6 +32,15 @@ else:
 # How the refusals name the file, and how dnspython's own errors name a line of it.
 ZONE_FILE = "zone_file"
 DNSPYTHON_LINE = re.compile(r"\A%s:(\d+): (.*)\Z" % ZONE_FILE, re.DOTALL)
+
+
+def dnspython_missing():
+    """Why a zone file cannot be read without dnspython, and the command that installs it for the Python that runs the module."""
+    return ("%s needs the Python package dnspython, which the Python that runs this module (%s) cannot import. Install it "
+            "there with: %s -m pip install dnspython (the collection's requirements.txt lists it, so an execution environment "
+            "built with the collection has it)." % (ZONE_FILE, sys.executable, sys.executable))
+
+
 # The record types a zone file may hold that the module takes; bunny.net's own (Redirect, Flatten,
 # PullZone, Script) have no zone file form.
 TAKEN = ("A", "AAAA", "CNAME", "TXT", "MX", "SRV", "CAA", "PTR", "NS", "SVCB", "HTTPS", "TLSA")

@@ -14,7 +14,6 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes
     Part,
     Shape,
     drift,
-    settled,
     text_diff,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import to_snake
@@ -24,12 +23,23 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scri
 from ansible_collections.bunnynet.cloud.plugins.module_utils.edge_scripting.scripts import SECRET_KEYS as SCRIPT_SECRET_KEYS
 
 
+def scripts(reads):
+    """Every Edge Script, listed once: a kind of its own, and the scripts that hold databases' tokens."""
+    return reads.once("scripts", None, lambda: list(reads.client.paginate_pages(SCRIPTS_PATH)))
+
+
+def secrets_of(reads, script):
+    """The names of a script's secrets (the API never returns a value), read once."""
+    return reads.once("secrets", script["Id"], lambda: read_secrets(reads.client, script["Id"]))
+
+
 def code_of(reads, script):
     return reads.once("code", script["Id"], lambda: read_code(reads.client, script["Id"]))
 
 
 def release_of(reads, script):
     return reads.once("release", script["Id"], lambda: active_release(reads.client, script["Id"]))
+
 
 class ScriptCode(Part):
     """An Edge Script's code: the export writes it to a file the variables name; the audit compares the file with the code."""
@@ -82,20 +92,15 @@ EDGE_SCRIPT_SHAPE = Shape("edge_script_deploy", "edge_script_deploy_name", (
             renames={"script_type": "type"}),
     ScriptCode(),
     ItemList("edge_script_deploy_variables", SCRIPT_VARIABLES, lambda reads, script: script.get("EdgeScriptVariables") or [],
-             to_options=lambda variable: settled({"name": variable["Name"], "default_value": variable.get("DefaultValue"),
-                                                  "required": bool(variable.get("Required"))}),
-             to_api=lambda item, script: {"Name": item["name"], "DefaultValue": item.get("default_value"), "Required": item.get("required")},
              whole="edge_script_deploy_purge"),
     # The API never returns a secret's value: the export writes a vault placeholder, the audit compares names only.
-    ItemList("edge_script_deploy_secrets", SCRIPT_SECRETS, lambda reads, script: read_secrets(reads.client, script["Id"]),
-             to_options=lambda secret: {"name": secret["Name"], "value": None},
-             to_api=lambda item, script: {"Name": item["name"]}, secret=("value",), whole="edge_script_deploy_purge"),
+    ItemList("edge_script_deploy_secrets", SCRIPT_SECRETS, secrets_of, whole="edge_script_deploy_purge"),
     LiveRelease(),
     Fixed("edge_script_deploy_purge", True),
 ))
 
 
 EDGE_SCRIPTING_KINDS = (
-    Kind("edge_script", "Edge Script", "edge_scripts", lambda reads: list(reads.client.paginate_pages(SCRIPTS_PATH)), to_snake, "id",
+    Kind("edge_script", "Edge Script", "edge_scripts", scripts, to_snake, "id",
          lambda script: script["name"], SCRIPT_SECRET_KEYS, shapes=(EDGE_SCRIPT_SHAPE,)),
 )

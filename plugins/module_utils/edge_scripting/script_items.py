@@ -12,7 +12,7 @@ whose result is every item of the script.
 """
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core.items import EVERY_ITEM, Items
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.items import EVERY_ITEM, ItemField, Items
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import BunnyModule, to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Write, apply
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.validation import each_named_once
@@ -73,6 +73,7 @@ def remove_variable(change):
 
 SCRIPT_VARIABLES = Items(
     noun="variable", parent=EDGE_SCRIPT, parent_option="script_id", key=name_of_item, field="EdgeScriptVariables",
+    fields=(ItemField("name", "Name", key=True), ItemField("default_value", "DefaultValue"), ItemField("required", "Required", type="bool")),
     new_item=new_variable, project=to_snake, add=add_variable, change=change_variable, remove=remove_variable,
     order=(("add", "change"), "remove"),
 )
@@ -117,6 +118,8 @@ def remove_secret(change):
 
 SCRIPT_SECRETS = Items(
     noun="secret", parent=EDGE_SCRIPT, parent_option="script_id", key=name_of_item,
+    # The API never returns a value, so it cannot be compared: it is sent when the module is told to send it.
+    fields=(ItemField("name", "Name", key=True), ItemField("value", "Secret", compared=False, sensitive=True)),
     read=lambda client, script_id, _script: read_secrets(client, script_id),
     new_item=new_secret, predict=predict_secret, project=project_secret, add=add_secret, change=set_secret, remove=remove_secret,
     order=(("add", "change"), "remove"),
@@ -156,10 +159,11 @@ def script_items_module(items, list_option, item_options, value_option, name_bou
     return module
 
 
-def require_list_for_purge(module, list_option):
-    """Fails before any request when purge is asked for without the list it keeps, or with state=absent."""
+def purge_problems(module, list_option):
+    """The sentence refusing purge without the list it keeps, or with state=absent, in a list; none otherwise."""
     if module.params["purge"] and (module.params[list_option] is None or module.params["state"] == "absent"):
-        module.fail("purge deletes the {0} that {0} does not list, so it needs {0} and state=present.".format(list_option))
+        return ["purge deletes the {0} that {0} does not list, so it needs {0} and state=present".format(list_option)]
+    return []
 
 
 def converge_script_items(module, items, list_option, script_id, present, wanted):

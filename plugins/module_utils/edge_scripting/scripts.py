@@ -18,8 +18,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import bui
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.key_rotation import RETURN_OPTION, ROTATE_OPTION, hand_over, rotate
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import to_snake
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Read, Write
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Record, Resource, name_of
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Plan, Read, Write
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import STATE_REFUSAL, Field, Paths, Record, Resource, name_of, refused
 
 SCRIPTS_PATH = "/compute/script"
 SCRIPT_PATH = SCRIPTS_PATH + "/{id}"
@@ -179,7 +179,7 @@ class EdgeScriptResource(Resource):
 
     def plan_create(self, module, desired):
         if module.params["script_type"] is None:
-            module.fail("No edge script is named %r; give script_type (dns, cdn or middleware) to create it." % module.params["name"])
+            return refused("No edge script is named %r; give script_type (dns, cdn or middleware) to create it" % module.params["name"])
         return super().plan_create(module, desired)
 
     def plan_update(self, module, current, desired):
@@ -189,7 +189,10 @@ class EdgeScriptResource(Resource):
             module.ansible.warn("Edge script %s exists without a linked pull zone; create_linked_pull_zone only applies when the "
                                 "module creates the script, so none was created. Create the zone with bunnynet.cloud.pullzone "
                                 "(origin_type=edge_script) instead." % script_id)
-        self.refuse_created_only(module, current)
+        problems = self.created_only_problems(module, current)
+        if problems:
+            # The engine would refuse the type too, in its general words: these say what the script is.
+            return Plan(before=self.project(current), after=self.project(current), problems=problems, refusal=STATE_REFUSAL, refusal_key=None)
         record = dict(current, Code=read_code(module.client, script_id))
         plan = super().plan_update(module, record, {"Name": desired["Name"]} if "Name" in desired else {})
         code = desired.get("Code")
@@ -202,20 +205,23 @@ class EdgeScriptResource(Resource):
                 plan.add(Read(lambda: self.read(module.client, script_id), lambda script: self.answered(module, plan, "update", script)))
         return plan
 
-    def refuse_created_only(self, module, current):
+    def created_only_problems(self, module, current):
+        """Sentences refusing a type or an integration other than the script's, which only a create sets."""
         params = module.params
         script_id = current[self.id_field]
+        problems = []
         wanted_type = params["script_type"]
         if wanted_type is not None and SCRIPT_TYPES[wanted_type] != current.get("ScriptType"):
-            module.fail("Edge script %s is a %s script; the API cannot change the type of a script, so it cannot become %s. "
-                        "Delete it and create it again to change its type." % (
-                            script_id, name_of(SCRIPT_TYPES, current.get("ScriptType")), wanted_type))
+            problems.append("Edge script %s is a %s script; the API cannot change the type of a script, so it cannot become %s. "
+                            "Delete it and create it again to change its type" % (
+                                script_id, name_of(SCRIPT_TYPES, current.get("ScriptType")), wanted_type))
         # Suboptions left out are not compared.
         integration_changes = changed_fields(current.get("Integration") or {}, integration_record(params["integration"]) or {})
         if integration_changes:
-            module.fail("Edge script %s has another integration than asked for (%s); the API cannot change the "
-                        "integration of an existing script." % (
-                            script_id, ", ".join("integration.%s differs" % option for option in sorted(to_snake(integration_changes)))))
+            problems.append("Edge script %s has another integration than asked for (%s); the API cannot change the "
+                            "integration of an existing script" % (
+                                script_id, ", ".join("integration.%s differs" % option for option in sorted(to_snake(integration_changes)))))
+        return problems
 
     def plan_delete(self, module, current):
         # The result shows the code the script had.

@@ -6,6 +6,7 @@
 
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.secrets import with_held_secrets
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import Kind
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import (
     Fixed,
@@ -45,8 +46,10 @@ def log_forwarding_of(reads, app):
 
 
 def apps(reads):
-    # The list gives a summary of each application (no templates, no scaling): each is read whole.
-    return [APP.read(reads.client, summary["id"]) for summary in APP.list(reads.client)]
+    """Every application, each read whole (the list gives a summary: no templates, no scaling), once:
+    a kind of its own, and the containers that hold databases' tokens."""
+    return reads.once("apps", None, lambda: [APP.read(reads.client, summary["id"]) for summary in APP.list(reads.client)])
+
 
 # What mc_app takes of an application besides its templates, and where a read holds it.
 APP_SETTINGS = (("runtime_type", "runtimeType"), ("autoscaling", "autoScaling"), ("region_settings", "regionSettings"), ("volumes", "volumes"))
@@ -165,7 +168,7 @@ class Application(Part):
     def drift(self, reads, record, variables):
         if variables.get(self.SETTINGS) is None and variables.get(self.CONTAINERS) is None:
             return []
-        params = self._params(variables)
+        params = with_held_secrets(self._params(variables), record)
         hosts = registry_hosts(reads)
         predicted = merge_app(record, params, lambda registry_id: hosts.get(str(registry_id)))
         patch = app_patch(record, predicted)
@@ -226,6 +229,7 @@ APP_SHAPE = Shape("mc_rollout", "mc_rollout_app_id", (
     "mc_rollout_log_forwarding_token": "a secret: the export writes a vault placeholder, and the audit never opens the vault",
 })
 
+
 class RegistryPassword(Part):
     """The registry's password, which the API never returns: a vault placeholder, never compared."""
 
@@ -257,7 +261,7 @@ REGISTRY_SHAPE = Shape("mc_registry", "mc_registry_display_name", (
 
 MAGIC_CONTAINERS_KINDS = (
     Kind("app", "application", "apps", apps, lambda app: to_snake(app, keep_keys=USER_MAPS), "id", lambda app: app["name"],
-         shapes=(APP_SHAPE,)),
+         shapes=(APP_SHAPE,), held_secrets=lambda reads, app: [("log_forwarding_token", (log_forwarding_of(reads, app) or {}).get("token"))]),
     Kind("registry", "registry", "registries", registries, REGISTRY.project, "id", lambda registry: registry["display_name"],
          shapes=(REGISTRY_SHAPE,)),
 )

@@ -19,7 +19,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import bui
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import apply_changes, changed_fields
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import to_snake
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Failure, Plan, Read, Write
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Record, Resource
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Record, Resource, refused
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.images import image_host_problems, image_lookups
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.options import app_option_problems
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.paths import (
@@ -34,6 +34,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.pa
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.templates import (
     ContainerTemplateResource,
     env_value,
+    mask_secret_variables,
+    masked_variables,
     merge_keyed,
     merge_record,
     merge_template,
@@ -70,6 +72,14 @@ CREATE_OPTIONS = ("name", "runtime_type", "autoscaling", "region_settings", "con
 
 # --- The application on the engine ---------------------------------------------------------------
 
+
+def masked_templates(app, secrets):
+    """``app`` (as results show it) with each template's secret variables (``secrets``: {template name: names}) masked."""
+    if not app or app.get("container_templates") is None:
+        return app
+    return dict(app, container_templates=[masked_variables(template, secrets.get(template.get("name")))
+                                          for template in app["container_templates"]])
+
 class AppResource(Resource):
     """The application's life on the engine, with what is its own.
 
@@ -102,18 +112,19 @@ class AppResource(Resource):
         if desired["state"] == "absent":
             return self.plan_delete(module, current)
         self.hide_secrets(module, current or NEW_APP, desired)
-        if current is None:
-            return self.plan_create(module, desired)
-        return self.plan_update(module, current, desired)
+        plan = self.plan_create(module, desired) if current is None else self.plan_update(module, current, desired)
+        secrets = {options["name"]: set(options.get("secret_environment_variables") or ()) for options in desired["container_templates"] or []}
+        mask_secret_variables(plan, lambda app: masked_templates(app, secrets))
+        return plan
 
     def plan_create(self, module, desired):
         """One AddApplicationRequest with every field; then a read of the new application, or the wait."""
         problems = create_problems(desired)
         if problems:
-            module.fail("Cannot create the application: %s." % "; ".join(problems), missing_options=problems)
+            return Plan(problems=problems, refusal="Cannot create the application: %s.", refusal_key="missing_options")
         predicted, body, problems = self.merged(NEW_APP, desired, image_lookups(module.client))
         if problems:
-            module.fail("Cannot create application %r: %s." % (desired["name"], "; ".join(problems)))
+            return refused("Cannot create application %r: %s" % (desired["name"], "; ".join(problems)))
         plan = Plan(before={}, after=self.project(predicted))
         plan.add(Write("POST", self.paths.create, body, confirm=lambda: self.only_named(module, desired["name"]),
                        answered=lambda answer: setattr(plan, "record", answer)))
@@ -127,12 +138,12 @@ class AppResource(Resource):
         app_id = current["id"]
         ambiguous = ambiguous_templates(current, desired["container_templates"])
         if ambiguous:
-            module.fail("Application %s has several container templates named %s; rename them with "
-                        "bunnynet.cloud.mc_container_template and container_id first." % (app_id, ", ".join(map(repr, ambiguous))))
+            return refused("Application %s has several container templates named %s; rename them with "
+                           "bunnynet.cloud.mc_container_template and container_id first" % (app_id, ", ".join(map(repr, ambiguous))))
         lookups = image_lookups(module.client)
         predicted, body, problems = self.merged(current, desired, lookups)
         if problems:
-            module.fail("Cannot update application %s: %s." % (app_id, "; ".join(problems)))
+            return refused("Cannot update application %s: %s" % (app_id, "; ".join(problems)))
         plan = Plan(before=self.project(current), after=self.project(predicted), record=current)
         if body:
             # Node selectors are never read back, so a write of nothing else is confirmed by sending

@@ -16,8 +16,9 @@ from ansible.module_utils.common.dict_transformations import snake_dict_to_camel
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import build_path
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.diff import apply_changes, changed_fields, reconcile_keyed
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.module import MASK
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Plan, Write
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Record, Resource
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.resource import Field, Paths, Record, Resource, refused
 from ansible_collections.bunnynet.cloud.plugins.module_utils.magic_containers.images import (
     image_host_problems,
     image_lookups,
@@ -127,6 +128,26 @@ def secret_values(current, options):
     present = [variable.get("value") for variable in (current or {}).get("environmentVariables") or []
                if variable.get("name") in secrets]
     return [env_value(value) for value in secrets.values()] + present
+
+
+def masked_variables(template, names):
+    """``template`` (as results show it) with the values of its environment variables ``names`` as the mask.
+
+    Ansible's no_log replacement would show a secret that changes as a placeholder before and, in
+    check mode where a handed-on secret is often not known yet, as ``""`` after: the mask on both
+    sides, in check mode and in a run alike, says only that the variable is a secret.
+    """
+    if not template or not names or template.get("environment_variables") is None:
+        return template
+    return dict(template, environment_variables=[dict(variable, value=MASK) if variable.get("name") in names else variable
+                                                 for variable in template["environment_variables"]])
+
+
+def mask_secret_variables(plan, mask):
+    """Once the plan's writes are answered (or, in check mode, in their place), ``mask(side)`` masks its before and after."""
+    def step(check_mode):
+        plan.before, plan.after = mask(plan.before), mask(plan.after)
+    plan.then(step)
 
 
 def mount_problems(volume_names, options, prefix="", remedy="add it with bunnynet.cloud.mc_app's volumes first"):
@@ -433,14 +454,15 @@ class ContainerTemplateResource(Resource):
         if "endpoints" in body:
             problems.extend(request_problems(predicted, "container template %r" % predicted.get("name")))
         if problems:
-            module.fail("Cannot update container template %r of application %s: %s." % (
-                current.get("name"), self.app_id, "; ".join(problems)))
+            return refused("Cannot update container template %r of application %s: %s" % (current.get("name"), self.app_id, "; ".join(problems)))
         plan = Plan(before=self.project(current), after=self.project(predicted), record=current)
         if body:
             # The PATCH answers with the template; when it answers with no body, the engine reads it.
             plan.add(Write("PATCH", self.path(current["id"]), body,
                            confirm=lambda: self.converged(module.client, current["id"], desired, registry_hosts, image_digests),
                            answered=lambda answer: self.answered(module, plan, "update", answer)))
+        secrets = set(desired.get("secret_environment_variables") or ())
+        mask_secret_variables(plan, lambda template: masked_variables(template, secrets))
         return plan
 
     def converged(self, client, record_id, options, registry_hosts, image_digests):

@@ -7,12 +7,14 @@
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account import Kind
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import (
     Fixed,
+    InventoryError,
     ItemList,
     Part,
     Settings,
     Shape,
     drift,
 )
+from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.certificates import certificate_view
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.edge_rules import (
     EDGE_RULES,
     desired_content,
@@ -37,11 +39,33 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.optimize
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.zones import PULL_ZONE
 from ansible_collections.bunnynet.cloud.plugins.module_utils.pull_zones.zones import SECRET_KEYS as PULL_ZONE_SECRET_KEYS
 
+# What a hostname read with its certificate carries besides the facts of it: never kept.
+CERTIFICATE_MATERIAL = ("Certificate", "CertificateKey")
+
 
 def pull_zones(reads):
     """Every pull zone as the API reads it, listed once: a kind of its own, the sites storage zones
-    serve, the pull zones video libraries and Shield zones belong to."""
-    return reads.once("pull zones", None, lambda: PULL_ZONE.list(reads.client))
+    serve, the pull zones video libraries and Shield zones belong to.
+
+    Listed with the hostnames' certificates, so that a certificate of the user's own is known by its
+    fingerprint and expiry (``certificates_of``); the material (and the key beside it) is dropped at once.
+    """
+    def listed():
+        zones = list(reads.client.paginate(PULL_ZONE.paths.list, dict(PULL_ZONE.paths.read_params or {}, includeCertificate="true"),
+                                           PULL_ZONE.paths.pages))
+        for zone in zones:
+            views = [certificate_view(hostname) for hostname in custom_hostnames(reads, zone)]
+            reads.once("certificates", zone["Id"], lambda views=views: views)
+            for hostname in zone.get("Hostnames") or []:
+                for material in CERTIFICATE_MATERIAL:
+                    hostname.pop(material, None)
+        return zones
+    return reads.once("pull zones", None, listed)
+
+
+def certificates_of(reads, zone):
+    """The certificates of the zone's custom hostnames as pullzone_certificate sees them: no material, no key."""
+    return reads.once("certificates", zone["Id"], lambda: [])
 
 
 def pull_zone_names(reads):
@@ -51,6 +75,7 @@ def pull_zone_names(reads):
 
 def custom_hostnames(reads, zone):
     return [hostname for hostname in zone.get("Hostnames") or [] if not is_platform_hostname(hostname)]
+
 
 class Certificates(Part):
     """Free certificates for the zone's custom hostnames: asked for when every one of them has a certificate."""
@@ -71,6 +96,50 @@ class Certificates(Part):
         return [drift("%s[%s]" % (self.variable, canonical(hostname_value(hostname))), True, False)
                 for hostname in custom_hostnames(reads, record)
                 if canonical(hostname_value(hostname)) in listed and not hostname.get("HasCertificate")]
+
+
+def _certificate_options(view):
+    """A hostname's certificate as an item of pullzone_domains_certificates: where it comes from, its key type, and
+    for one of the user's own its SHA-256 fingerprint and expiry (the platform renews the others, which changes both)."""
+    options = {"hostname": view["Value"], "source": view["Source"], "key_type": view["KeyType"]}
+    if view["Source"] == "custom":
+        options.update(fingerprint_sha256=view["Fingerprint"], not_after=view["NotAfter"])
+    return options
+
+
+class HostnameCertificates(Part):
+    """The certificates of the zone's custom hostnames, as the API exposes them. A certificate replaced
+    (another fingerprint or expiry, another source or key type), removed, or added to a hostname
+    the list does not name is drift; pullzone_certificate installs one, the role does not."""
+
+    variable = "pullzone_domains_certificates"
+
+    def _present(self, reads, record):
+        return {canonical(view["Value"]): _certificate_options(view) for view in certificates_of(reads, record) if view["HasCertificate"]}
+
+    def export(self, reads, record):
+        return {self.variable: list(self._present(reads, record).values())}
+
+    def drift(self, reads, record, variables):
+        listed = variables.get(self.variable)
+        if listed is None:
+            return []
+        present = self._present(reads, record)
+        found = []
+        for item in listed:
+            if not isinstance(item, dict) or not item.get("hostname"):
+                raise InventoryError("%s: %r names no hostname" % (self.variable, item))
+            key = canonical(item["hostname"])
+            held = present.pop(key, None)
+            name = "%s[%s]" % (self.variable, key)
+            if held is None:
+                found.append(drift(name, item, None))
+                continue
+            found.extend(drift("%s.%s" % (name, option), item[option], held.get(option))
+                         for option in ("source", "key_type", "fingerprint_sha256", "not_after")
+                         if item.get(option) is not None and str(item[option]).upper() != str(held.get(option)).upper())
+        found.extend(drift("%s[%s]" % (self.variable, key), None, held) for key, held in present.items())
+        return found
 
 
 def _listable_rules(reads, zone):
@@ -111,6 +180,7 @@ PULL_ZONE_SHAPE = Shape("pullzone_domains", "pullzone_domains_pull_zone_id", (
              to_api=lambda item, zone: wanted_hostnames(dict(hostnames=[item], free_certificate=False, complete_external_dns_certificate=False))[0],
              whole="pullzone_domains_purge"),
     Certificates(),
+    HostnameCertificates(),
     ItemList("pullzone_domains_allowed_referrers", PULL_ZONE_REFERRERS["allowed_referrers"],
              lambda reads, zone: zone.get("AllowedReferrers") or [], to_options=str, to_api=lambda name, zone: canonical(name),
              whole="pullzone_domains_purge"),

@@ -55,7 +55,7 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.bot_detectio
     read_bot_detection,
 )
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.common import BOT_CATEGORIZATION_NOT_IN_PLAN
-from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.custom_pages import CUSTOM_PAGES, PAGE_TYPES, read_pages
+from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.custom_pages import CUSTOM_PAGES, read_pages
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.rules import RATE_LIMITS, WAF_RULES, desired_rule
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.rules import item_options as shield_rule_options
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.settings import API_GUARDIAN_CONFIGURATION, UPLOAD_SCANNING
@@ -201,11 +201,9 @@ SHIELD_SHAPE = Shape("shield", "shield_pull_zone_id", (
              to_api=lambda item, zone: settled({name: item.get(name) for name in ("name", "enabled", "action")}), whole=False,
              options=access_list_spec()["managed_lists"]["options"]),
     BotDetection(),
-    Settings("shield_upload_scanning", UPLOAD_SCANNING, record_of=lambda reads, zone: upload_scanning_of(reads, zone)),
+    Settings("shield_upload_scanning", UPLOAD_SCANNING, record_of=upload_scanning_of),
     # One read per page type (the API lists none); a page the role's list leaves out is drift: the role removes it.
-    ItemList("shield_custom_pages", CUSTOM_PAGES, lambda reads, zone: custom_pages_of(reads, zone), to_options=dict,
-             to_api=lambda item, zone: {"page": item["page"], "content": item["content"]}, whole="shield_custom_pages_purge",
-             options=dict(page=dict(type="str", required=True, choices=list(PAGE_TYPES)), content=dict(type="str", required=True))),
+    ItemList("shield_custom_pages", CUSTOM_PAGES, custom_pages_of, whole="shield_custom_pages_purge"),
     Fixed("shield_custom_pages_purge", True),
     # The categories and the bots are the platform's, all of them written with their actions (a
     # bot's "none" leaves it to its category), so that an action set by hand later is drift.

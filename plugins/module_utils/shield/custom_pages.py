@@ -18,7 +18,7 @@ that does not exist is told from a page that does not.
 from contextlib import contextmanager
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyApiError, build_path
-from ansible_collections.bunnynet.cloud.plugins.module_utils.core.items import Items
+from ansible_collections.bunnynet.cloud.plugins.module_utils.core.items import ItemField, Items
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.plan import Write
 from ansible_collections.bunnynet.cloud.plugins.module_utils.shield.zones import SHIELD_ZONE
 
@@ -98,5 +98,7 @@ def remove_page(change):
 
 CUSTOM_PAGES = Items(
     noun="custom page", parent=SHIELD_ZONE, parent_option="shield_zone_id", key=lambda page: page.get("page"),
+    # read_pages gives each page in the options' terms already.
+    fields=(ItemField("page", "page", key=True, choices=PAGE_TYPES), ItemField("content", "content")),
     read=read_pages, add=put_page, change=put_page, remove=remove_page,
 )

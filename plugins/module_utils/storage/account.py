@@ -47,6 +47,7 @@ def static_site_pull_zone(reads, zone):
     """The pull zone that serves a storage zone as a site: the first (by id) whose origin it is; None when none does."""
     return sites(reads).get(zone["Id"])
 
+
 class Files(Part):
     """The manifest of a storage zone's files as the storage API lists them (path, size, checksum).
 

@@ -166,16 +166,16 @@ class VideoLibraryResource(Resource):
 
     @staticmethod
     def with_zone_settings(client, library):
-        """The library with the token authentication settings its pull zone keeps, its zone read by its id."""
+        """The library with the token authentication settings its pull zone keeps, by the update model's names,
+        and the zone's system hostname, which the library's videos are delivered from (``CdnHostname``)."""
         zone = client.get(build_path(ZONE_PATH, id=library["PullZoneId"])) if library.get("PullZoneId") else {}
         return with_zone(library, zone)
 
 
 def with_zone(library, zone):
-    """The library with the token authentication settings ``zone`` (its pull zone as read) keeps, by the update
-    model's names, and the zone's system hostname, which the library's videos are delivered from (``CdnHostname``)."""
+    """``library`` with the token authentication settings and the system hostname of ``zone``, its pull zone as read."""
     completed = dict(library)
-    completed.update((setting, zone.get(zone_name)) for setting, zone_name in ZONE_SETTINGS.items())
+    completed.update((setting, (zone or {}).get(zone_name)) for setting, zone_name in ZONE_SETTINGS.items())
     completed["CdnHostname"] = cdn_hostname(zone)
     return completed
 

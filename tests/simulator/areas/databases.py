@@ -12,7 +12,9 @@ its one address, from `database-api.json`:
   databases in them (`/v1/databases`, named by a slug), their statistics, usage and tokens, the
   versions of a database, its restore and fork, and the live status of databases and groups;
 - `GET /database/v1/config` (the storage, primary and replica regions), `.../optimal`,
-  `.../optimal_single` and `.../limits`.
+  `.../optimal_single` and `.../limits`;
+- each database's own SQL endpoint (`https://<host>/v2/pipeline`), under `/sql/<host>`, which
+  tells a working token from a revoked, expired or unknown one (401) and runs no SQL.
 
 The document says nothing of how the two generations relate, so the simulator keeps them apart:
 a `v1` database is in a group and in no `v2` list, a `v2` database in no group.
@@ -52,6 +54,8 @@ from ..vendor_models import vendor_request_model
 from .base import Area, state_of
 
 PREFIX = "/database"
+# Each database's own SQL endpoint is a host of its own; the simulator serves them under this prefix, by host.
+SQL_PREFIX = "/sql"
 CreateRequest = vendor_request_model("database", "CreateDatabaseV2Payload")
 UpdateRequest = vendor_request_model("database", "UpdateDatabaseV2Payload")
 GenerateRequest = vendor_request_model("database", "GenerateTokenDatabaseV2Payload")
@@ -527,6 +531,59 @@ def token_valid(token: Dict[str, Any], state: SimulatorState) -> bool:
     return exists and (token["expires_at"] is None or _parse_time(token["expires_at"], "expires_at") > datetime.now(timezone.utc))
 
 
+# --- The SQL API of each database (Hrana over HTTP), for tokens ------------------------------------------
+
+# The vendor documents the SQL API apart from the management API (the libSQL protocol), so it is no
+# operation of the simulator's document, and no fuzzing of that document reaches it.
+sql_router = APIRouter(prefix=SQL_PREFIX, include_in_schema=False)
+
+
+def _host(url: str) -> str:
+    return url.split("://", 1)[-1].split("/", 1)[0].lower()
+
+
+@sql_router.post("/{host}/v2/pipeline")
+async def pipeline(request: Request, host: str, authorization: Optional[str] = Header(default=None)):
+    """A database's own endpoint, `https://<host>/v2/pipeline`, served as `/sql/<host>/v2/pipeline`.
+
+    It authenticates as the service does: a token this database was given (or its group), neither
+    revoked nor expired, passes; any other answers 401 before a statement runs. The simulator runs
+    no SQL: `SELECT <integer>` answers that integer, other statements an error result, and a
+    read-only token's write is refused as the service refuses it.
+    """
+    state = state_of(request)
+    token = (authorization or "")[len("Bearer "):] if (authorization or "").startswith("Bearer ") else None
+    with state.lock:
+        database = next((database for database in state.databases if _host(database["url"]) == host.lower()), None)
+        if database is None:
+            database = next((database for group in state.database_groups for database in group["_databases"]
+                             if _host(database["url"]) == host.lower()), None)
+        if database is None:
+            raise ApiError(404, f"No database is served at {host}.")
+        group_id = next((group["id"] for group in state.database_groups if database in group["_databases"]), None)
+        issued = next((issued for issued in state.database_tokens if issued["token"] == token), None)
+        if issued is None or not token_valid(issued, state) or not (
+                issued["database_id"] == database["id"] or (issued["database_id"] is None and issued["group_id"] == group_id)):
+            raise ApiError(401, "Unauthorized: the token is not valid for this database.")
+    body = await request.json()
+    results = []
+    for step in body.get("requests") or []:
+        if step.get("type") == "close":
+            results.append({"type": "ok", "response": {"type": "close"}})
+            continue
+        sql = ((step.get("stmt") or {}).get("sql") or "").strip().rstrip(";").strip()
+        words = sql.split()
+        if len(words) == 2 and words[0].upper() == "SELECT" and words[1].lstrip("-").isdigit():
+            result = {"cols": [{"name": words[1], "decltype": None}], "rows": [[{"type": "integer", "value": words[1]}]],
+                      "affected_row_count": 0, "last_insert_rowid": None, "rows_read": 0, "rows_written": 0}
+            results.append({"type": "ok", "response": {"type": "execute", "result": result}})
+        elif issued["authorization"] == "read-only" and words and words[0].upper() != "SELECT":
+            results.append({"type": "error", "error": {"message": "SQLite error: attempt to write a readonly database", "code": "SQLITE_READONLY"}})
+        else:
+            results.append({"type": "error", "error": {"message": "The simulator runs only SELECT <integer>.", "code": "SQL_NOT_SUPPORTED"}})
+    return json_response({"baton": None, "base_url": None, "results": results})
+
+
 @control_router.get("/tokens")
 async def list_tokens(request: Request):
     """Every token the simulator gave, oldest first, with whether it is valid now (control API, for tests)."""
@@ -970,9 +1027,9 @@ async def config_limits(request: Request):
 
 AREA = Area(
     name="databases",
-    prefix=PREFIX,
+    prefix=(PREFIX, SQL_PREFIX),
     error_style=DatabaseStyle(),
-    routers=(router,),
+    routers=(router, sql_router),
     fixture_fillers={"databases": fill_databases, "database_groups": fill_groups},
     control_routers=(control_router,),
 )

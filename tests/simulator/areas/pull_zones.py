@@ -962,7 +962,9 @@ async def update_pull_zone(request: Request, id: int):
     state = state_of(request)
     with state.lock:
         zone = _find_zone(state, id)
-        changed = copy.deepcopy(zone)
+        # A shallow copy: settings replace top-level properties only, and the zone's hostnames, edge
+        # rules and lists stay the very objects the hostname index and later writes hold.
+        changed = dict(zone)
         _apply_settings(changed, body.model_dump(exclude_none=True))
         zone.update(changed)
         return json_response(_read_model(zone))

@@ -198,9 +198,18 @@ def test_a_missing_requests_library_fails_with_the_message_the_guide_quotes(simu
     assert result["msg"].startswith("Failed to import the required Python library (requests) on controller's Python /usr/bin/python3.")
 
 
+def test_a_base_url_the_api_is_not_under_fails_naming_it_with_the_message_the_guide_quotes(simulator):
+    result = run_module(mc_registry_info, simulator.api_args(api_url=simulator.url + "/api"))
+
+    assert result.get("failed") is True, result
+    assert result["msg"].replace(simulator.url, "http://127.0.0.1:8080") in documented_messages()
+    assert result["msg"].startswith("GET /mc/registries failed with status 404: Not Found. The answer does not say which resource is missing")
+
+
 def test_the_guide_quotes_no_message_that_no_case_produces():
     made_here = {case[0] for case in CASES}
-    # Failures of the audit playbook, tested in tests/shipped/test_audit.py, and of the missing library, above.
-    elsewhere = re.compile(r"^(Failed to import the required Python library|The audit could not check|Drift from the inventory: )")
+    # Failures of the audit playbook, tested in tests/shipped/test_audit.py, and of the missing library and the wrong base URL, above.
+    elsewhere = re.compile(r"^(Failed to import the required Python library|The audit could not check|Drift from the inventory: "
+                           r"|GET /mc/registries failed with status 404: Not Found\. The answer does not say)")
 
     assert [message for message in documented_messages() if message not in made_here and not elsewhere.match(message)] == []

@@ -118,6 +118,28 @@ def test_a_revoke_invalidates_every_token_of_the_database_and_only_of_it(api):
     assert [(token["database_id"], token["valid"]) for token in tokens(api)] == [(orders, False), (orders, False), (billing, True), (orders, True)]
 
 
+def pipeline(api, database_id, token, sql="SELECT 1"):
+    host = api.get(f"{BASE}/{database_id}").json()["db"]["url"].split("://", 1)[1]
+    body = {"requests": [{"type": "execute", "stmt": {"sql": sql}}, {"type": "close"}]}
+    return api.post(f"/sql/{host}/v2/pipeline", json=body, headers={"Authorization": "Bearer " + token})
+
+
+def test_the_database_s_own_endpoint_takes_its_working_tokens_and_refuses_others_with_401(api):
+    orders, billing = create(api), create(api, name="billing")
+    working = api.request("PUT", f"{BASE}/{orders}/auth/generate", json={"authorization": "read-only"}).json()["token"]
+    other = api.request("PUT", f"{BASE}/{billing}/auth/generate", json={"authorization": "full-access"}).json()["token"]
+
+    answer = pipeline(api, orders, working)
+    assert answer.status_code == 200
+    assert [result["type"] for result in answer.json()["results"]] == ["ok", "ok"]
+    assert answer.json()["results"][0]["response"]["result"]["rows"] == [[{"type": "integer", "value": "1"}]]
+    assert pipeline(api, orders, working, "DELETE FROM orders").json()["results"][0]["error"]["code"] == "SQLITE_READONLY"
+    assert pipeline(api, orders, other).status_code == 401
+    assert pipeline(api, orders, "not-a-token").status_code == 401
+    api.post(f"{BASE}/{orders}/auth/revoke")
+    assert pipeline(api, orders, working).status_code == 401
+
+
 def test_a_deleted_database_takes_its_tokens_along(api):
     database_id = create(api)
     api.request("PUT", f"{BASE}/{database_id}/auth/generate", json={"authorization": "full-access"})

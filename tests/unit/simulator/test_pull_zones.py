@@ -513,3 +513,70 @@ def test_a_free_certificate_loads_once_the_control_api_says_the_hostname_points_
     assert requests.post(simulator.url + "/_sim/settings", json={"unpointed_hostnames": []}, timeout=5).status_code == 200
 
     assert api.get("/pullzone/loadFreeCertificate", params={"hostname": "cdn.example.com"}).status_code == 200
+
+
+# A write to a part of the zone after its settings changed lands on the zone the next read returns.
+
+
+def _custom_hostname(loaded):
+    return next(item for item in loaded["Hostnames"] if item["Value"] == "cdn.example.com")
+
+
+def _rule(loaded):
+    return next((rule for rule in loaded["EdgeRules"] if rule["Guid"] == RULE_GUID), None)
+
+
+CERTIFICATE = {"Hostname": "cdn.example.com", "Certificate": "Q0VSVA==", "CertificateKey": "S0VZ"}
+# Each child write of a pull zone: (method, path, body, what the zone reads back with afterwards).
+CHILD_WRITES = [
+    ("POST", "/pullzone/1/addHostname", {"Hostname": "new.example.com"}, lambda z: "new.example.com" in [h["Value"] for h in z["Hostnames"]]),
+    ("DELETE", "/pullzone/1/removeHostname", {"Hostname": "cdn.example.com"}, lambda z: "cdn.example.com" not in [h["Value"] for h in z["Hostnames"]]),
+    ("POST", "/pullzone/1/setForceSSL", {"Hostname": "cdn.example.com", "ForceSSL": True}, lambda z: _custom_hostname(z)["ForceSSL"] is True),
+    ("POST", "/pullzone/1/addCertificate", CERTIFICATE, lambda z: _custom_hostname(z)["Certificate"] == "Q0VSVA=="),
+    ("DELETE", "/pullzone/1/removeCertificate", {"Hostname": "cdn.example.com"}, lambda z: _custom_hostname(z)["HasCertificate"] is False),
+    ("GET", "/pullzone/loadFreeCertificate?hostname=cdn.example.com", None, lambda z: _custom_hostname(z)["CertificateProvisionType"] == 1),
+    ("POST", "/pullzone/completeExternalDnsCertificate", {"Hostname": "cdn.example.com"}, lambda z: _custom_hostname(z)["CertificateProvisionType"] == 2),
+    ("POST", "/pullzone/completeExternalHttpCertificate", {"Hostname": "cdn.example.com"}, lambda z: _custom_hostname(z)["CertificateProvisionType"] == 1),
+    ("POST", "/pullzone/1/updatePrivateKeyType", {"Hostname": "cdn.example.com", "KeyType": 1}, lambda z: _custom_hostname(z)["CertificateKeyType"] == 1),
+    ("POST", "/pullzone/1/addAllowedReferrer", {"Hostname": "new.example"}, lambda z: "new.example" in z["AllowedReferrers"]),
+    ("POST", "/pullzone/1/removeAllowedReferrer", {"Hostname": "example.com"}, lambda z: z["AllowedReferrers"] == []),
+    ("POST", "/pullzone/1/addBlockedReferrer", {"Hostname": "worse.example"}, lambda z: "worse.example" in z["BlockedReferrers"]),
+    ("POST", "/pullzone/1/removeBlockedReferrer", {"Hostname": "bad.example"}, lambda z: z["BlockedReferrers"] == []),
+    ("POST", "/pullzone/1/addBlockedIp", {"BlockedIp": "192.0.2.9"}, lambda z: "192.0.2.9" in z["BlockedIps"]),
+    ("POST", "/pullzone/1/removeBlockedIp", {"BlockedIp": "192.0.2.1"}, lambda z: z["BlockedIps"] == []),
+    ("POST", f"/pullzone/1/edgerules/{RULE_GUID}/setEdgeRuleEnabled", {"Id": 1, "Value": False}, lambda z: _rule(z)["Enabled"] is False),
+    ("POST", "/pullzone/1/edgerules/addOrUpdate", {"Guid": RULE_GUID, "Description": "renamed"}, lambda z: _rule(z)["Description"] == "renamed"),
+    ("POST", "/pullzone/1/edgerules/addOrUpdate", {"ActionType": 1, "Description": "added"}, lambda z: "added" in [r["Description"] for r in z["EdgeRules"]]),
+    ("DELETE", f"/pullzone/1/edgerules/{RULE_GUID}", None, lambda z: _rule(z) is None),
+    ("POST", "/pullzone/1/resetSecurityKey", {"SecurityKey": "a-new-key-1234"}, lambda z: z["ZoneSecurityKey"] == "a-new-key-1234"),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "holds"), CHILD_WRITES, ids=[f"{method} {path.split('?')[0]}" for method, path, _b, _h in CHILD_WRITES])
+def test_a_child_write_after_a_settings_update_is_kept(simulator, api, method, path, body, holds):
+    simulator.load_fixtures(
+        {
+            "pull_zones": [
+                {
+                    "Id": 1,
+                    "Name": "assets",
+                    "Hostnames": [{"Value": "cdn.example.com", "HasCertificate": True, "Certificate": "T0xE", "CertificateKey": "T0xE"}],
+                    "AllowedReferrers": ["example.com"],
+                    "BlockedReferrers": ["bad.example"],
+                    "BlockedIps": ["192.0.2.1"],
+                    "EdgeRules": [{"Guid": RULE_GUID, "Description": "redirect", "Enabled": True}],
+                }
+            ]
+        }
+    )
+    # A hostname write first, as a converge makes one before the settings: the simulator then knows the hostnames it holds.
+    assert api.post("/pullzone/1/setForceSSL", json={"Hostname": "cdn.example.com", "ForceSSL": False}).status_code == 204
+    updated = api.post("/pullzone/1", json={"OriginUrl": "https://new.example.com", "EnableLogging": False})
+    assert updated.status_code == 200, updated.text
+
+    answer = api.request(method, path, json=body)
+    assert answer.status_code < 300, answer.text
+
+    loaded = api.get("/pullzone/1?includeCertificate=true").json()
+    assert holds(loaded), loaded
+    assert loaded["OriginUrl"] == "https://new.example.com"

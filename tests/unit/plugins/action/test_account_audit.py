@@ -28,7 +28,9 @@ from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner
 @pytest.fixture
 def world(simulator):
     simulator.load(**copy.deepcopy(ACCOUNT))
-    return World(simulator)
+    account_world = World(simulator)
+    account_world.hand_over_tokens()
+    return account_world
 
 
 def exported_variables(world, role):
@@ -85,7 +87,7 @@ def test_a_host_may_name_its_resource_by_name_as_its_role_does(world):
              described("shield", {"shield_pull_zone_name": "shop"}),
              described("app", {"mc_rollout_app_name": "shop", "mc_rollout_containers": [{"name": "web", "image_tag": "1.4.0"}]})]
 
-    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, **world.addresses)
 
     assert [(finding["host"], finding["kind"], finding["name"], finding["drifted"]) for finding in findings] == [
         ("zone", "pull_zone", "shop", True), ("shield", "shield_zone", "pull-zone-10", False), ("app", "app", "shop", False)]
@@ -99,7 +101,7 @@ def test_a_host_may_name_its_resource_by_name_as_its_role_does(world):
 def test_with_its_purge_variable_a_list_is_whole_and_an_item_only_the_account_holds_is_drift(world):
     zone = {"pullzone_domains_pull_zone_id": 10, "pullzone_domains_allowed_referrers": ["other.example.com"], "pullzone_domains_purge": True}
 
-    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("zone", zone)], storage_url=world.storage_url)
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("zone", zone)], **world.addresses)
 
     assert findings[0]["drift"] == [
         {"field": "pullzone_domains_allowed_referrers[other.example.com]", "inventory": "other.example.com", "account": None},
@@ -113,7 +115,7 @@ def test_a_record_whose_value_changed_by_hand_is_one_change_of_its_value_not_a_m
     world.run(dns_record, zone_id=1, records=[{"type": "A", "name": "www", "value": "192.0.2.99", "ttl": 600},
                                               {"type": "MX", "name": "@", "value": "mail.example.com", "priority": 10, "ttl": 3600}], purge=True)
 
-    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("dns", variables)], storage_url=world.storage_url)
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("dns", variables)], **world.addresses)
 
     assert findings[0]["drift"] == [{"field": "dns_zone_records[A www].value", "inventory": "192.0.2.10", "account": "192.0.2.99"}]
 
@@ -122,7 +124,7 @@ def test_a_record_only_the_account_holds_shows_without_its_empty_and_default_fie
     variables = exported_variables(world, "dns_zone")
     world.run(dns_record, zone_id=1, records=[{"type": "TXT", "name": "verify", "value": "token-1"}])
 
-    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("dns", variables)], storage_url=world.storage_url)
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("dns", variables)], **world.addresses)
 
     (extra,) = findings[0]["drift"]
     assert extra["field"] == "dns_zone_records[TXT verify token-1]" and extra["inventory"] is None
@@ -135,7 +137,7 @@ def test_code_changed_by_hand_is_shown_as_a_unified_diff_in_the_finding_and_the_
     variables = exported_variables(world, "edge_script_deploy")
     world.run(edge_script, id=4700, code="export default { fetch() { return new Response('hand edit'); } };\n")
 
-    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("script", variables)], storage_url=world.storage_url)
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("script", variables)], **world.addresses)
 
     (changed,) = [found for found in findings[0]["drift"] if found["field"] == "edge_script_deploy_code_file"]
     assert changed["diff"].splitlines()[:2] == ["--- inventory", "+++ account"]
@@ -149,7 +151,7 @@ def test_a_long_code_diff_is_cut_and_says_how_many_lines_it_left_out(world):
     long_code = "".join("line %d\n" % number for number in range(200))
     variables = dict(exported_variables(world, "edge_script_deploy"), edge_script_deploy_code=long_code)
 
-    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("script", variables)], storage_url=world.storage_url)
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("script", variables)], **world.addresses)
 
     (changed,) = [found for found in findings[0]["drift"] if found["field"] == "edge_script_deploy_code_file"]
     lines = changed["diff"].splitlines()
@@ -157,15 +159,38 @@ def test_a_long_code_diff_is_cut_and_says_how_many_lines_it_left_out(world):
     assert int(lines[-1].split()[1]) > 100
 
 
+
+ZONE_FILE = "$ORIGIN example.com.\nwww 600 IN A 192.0.2.10\n@ 3600 IN MX 10 mail.example.com.\n"
+
+
+def test_the_records_of_a_zone_file_the_role_imports_are_compared_as_the_inventory_s_records(world):
+    variables = dict(exported_variables(world, "dns_zone"), dns_zone_records=[], dns_zone_zone_file=ZONE_FILE)
+    without_www = dict(variables, dns_zone_zone_file=ZONE_FILE.replace("www 600 IN A 192.0.2.10\n", ""))
+
+    findings, _unmanaged = account.audit_account(world.client, KINDS, [described("file", variables), described("less", without_www)],
+                                                 **world.addresses)
+
+    assert findings[0]["drifted"] is False, findings[0]
+    # With purge, a record the file no longer names is one the role would delete.
+    assert [change["field"] for change in findings[1]["drift"]] == ["dns_zone_records[A www 192.0.2.10]"]
+
+
+def test_a_zone_file_that_cannot_be_read_is_named_and_its_host_not_compared(world):
+    variables = dict(exported_variables(world, "dns_zone"), dns_zone_zone_file="www IN A not-an-address\n")
+
+    host = described("broken", variables)
+
+    assert host["unreadable"] and host["unreadable"][0].startswith("dns_zone_zone_file: zone_file line 1")
+
 def test_a_static_site_describes_its_pull_zone_too(world):
-    _findings, unmanaged = account.audit_account(world.client, KINDS, [described("site", {"static_site_name": "site"})], storage_url=world.storage_url)
+    _findings, unmanaged = account.audit_account(world.client, KINDS, [described("site", {"static_site_name": "site"})], **world.addresses)
 
     assert {("storage_zone", "site"), ("pull_zone", "site")}.isdisjoint({(item["kind"], item["name"]) for item in unmanaged})
     assert ("pull_zone", "shop") in {(item["kind"], item["name"]) for item in unmanaged}
 
 
 def test_a_storage_zone_serving_a_site_may_be_described_by_the_storage_zone_role(world):
-    findings, unmanaged = account.audit_account(world.client, KINDS, [described("site", {"storage_zone_name": "site"})], storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, [described("site", {"storage_zone_name": "site"})], **world.addresses)
 
     assert [(finding["kind"], finding["name"], finding["drifted"]) for finding in findings] == [("storage_zone", "site", False)]
     assert ("storage_zone", "site") not in {(item["kind"], item["name"]) for item in unmanaged}
@@ -176,7 +201,7 @@ def test_a_host_the_audit_cannot_check_is_an_error_that_says_why(world):
              described("gone", {"pullzone_domains_pull_zone_id": 99}),
              described("vaulted", Vars({"dns_zone_domain": "example.com", "dns_zone_soa_email": "x"}, broken={"dns_zone_soa_email"}))]
 
-    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, **world.addresses)
 
     assert [finding["error"] for finding in findings] == [
         "web has none of the variables %s, so it describes no resource to audit; give it one, or leave it out with audit_hosts or "
@@ -192,7 +217,7 @@ def test_the_module_reports_findings_errors_and_unmanaged_apart_and_only_reads(w
     hosts[0]["variables"]["pullzone_domains_settings"] = {"origin_url": "https://moved.example.com"}
     simulator.clear_requests()
 
-    result = run_module(account_audit, simulator.api_args(resources=hosts + [described("web", {})], storage_url=world.storage_url))
+    result = run_module(account_audit, simulator.api_args(resources=hosts + [described("web", {})], **world.addresses))
 
     assert result["changed"] is False
     assert result["summary"] == {"hosts": len(hosts) + 1, "resources": len(hosts), "drifted": 1, "errors": 1, "unmanaged": 0}
@@ -200,14 +225,16 @@ def test_the_module_reports_findings_errors_and_unmanaged_apart_and_only_reads(w
     assert result["drifted"][0]["drift"] == [{"field": "pullzone_domains_settings.origin_url", "inventory": "https://moved.example.com",
                                               "account": "https://origin.example.com"}]
     assert [error["host"] for error in result["errors"]] == ["web"]
-    # Reads only: the one POST is the key exchanged for the team endpoints' token, which changes nothing.
-    assert [(entry["method"], entry["path"]) for entry in simulator.writes()] == [("POST", "/apikey/exchange")]
+    # Reads only: the POSTs are the key exchanged for the team endpoints' token and the read-only query
+    # that asks the database whether the container's token works, neither of which changes anything.
+    assert [(entry["method"], entry["path"]) for entry in simulator.writes()] == [
+        ("POST", "/apikey/exchange"), ("POST", "/sql/db-01kchbg8c5ksfgg0vrnfq7ek7x.lite.bunnydb.net/v2/pipeline")]
 
 
 def test_unmanaged_false_lists_none_and_counts_none(world, simulator):
     hosts = [described(host["host"], host["role_variables"]) for host in world.export()][:1]
 
-    result = run_module(account_audit, simulator.api_args(resources=hosts, unmanaged=False, storage_url=world.storage_url))
+    result = run_module(account_audit, simulator.api_args(resources=hosts, unmanaged=False, **world.addresses))
 
     assert result["unmanaged"] == [] and result["summary"]["unmanaged"] is None
 
@@ -218,7 +245,7 @@ def test_a_failing_read_fails_the_audit_with_the_api_error_and_nothing_is_writte
     simulator.fault(method="GET", path="^/dnszone", status=status, count=5)
     simulator.clear_requests()
 
-    result = run_module(account_audit, simulator.api_args(resources=hosts, api_retries=0, storage_url=world.storage_url))
+    result = run_module(account_audit, simulator.api_args(resources=hosts, api_retries=0, **world.addresses))
 
     assert result["failed"] is True
     assert str(status) in result["msg"] and "Traceback" not in result["msg"]
@@ -235,7 +262,7 @@ def test_a_site_described_by_its_build_folder_is_compared_as_the_sync_would_see_
     site = {"static_site_name": "site", "static_site_build_dir": str(tmp_path), "static_site_exclude": ["*.md"]}
 
     def drift_of(**variables):
-        findings, _unmanaged = account.audit_account(world.client, KINDS, [described("site", dict(site, **variables))], storage_url=world.storage_url)
+        findings, _unmanaged = account.audit_account(world.client, KINDS, [described("site", dict(site, **variables))], **world.addresses)
         return [found["field"] for found in findings[0]["drift"]]
 
     assert drift_of() == ["static_site_files[css/site.css]"]
@@ -257,7 +284,8 @@ def test_items_are_compared_as_the_module_takes_them_and_one_it_would_refuse_is_
     bad = dict(rule, conditions=[dict(rule["conditions"][0], operator="starts_with")])
 
     findings, _unmanaged = account.audit_account(world.client, KINDS, [described("shop", {"shield_pull_zone_id": 10, "shield_waf_rules": [rule]}),
-                       described("typo", {"shield_pull_zone_id": 10, "shield_waf_rules": [bad]})], storage_url=world.storage_url)
+                                                                       described("typo", {"shield_pull_zone_id": 10, "shield_waf_rules": [bad]})],
+                                                 **world.addresses)
 
     # The module's defaults (negated: false, ...) fill in what the inventory leaves out: no drift.
     assert findings[0]["drifted"] is False
@@ -285,7 +313,7 @@ def test_only_a_variable_that_holds_a_template_is_templated_and_a_secret_never_i
 
 def test_the_module_writes_the_report_once_and_keeps_the_hosts_variables_out_of_its_result(world, simulator, tmp_path):
     hosts = [described(host["host"], host["role_variables"]) for host in world.export()]
-    options = dict(resources=hosts, storage_url=world.storage_url, report_path=str(tmp_path / "drift"))
+    options = dict(resources=hosts, report_path=str(tmp_path / "drift"), **world.addresses)
 
     checked = run_module(account_audit, simulator.api_args(**options), check_mode=True)
     assert not (tmp_path / "drift.json").exists()
@@ -302,7 +330,7 @@ def test_a_host_left_out_of_the_run_is_not_checked_but_what_it_names_is_not_unma
     hosts = [described("zone", {"pullzone_domains_pull_zone_id": 10, "pullzone_domains_allowed_referrers": ["other.example.com"]}),
              dict(named_only("dns", {"dns_zone_domain": "example.com", "dns_zone_soa_email": "x"})[0])]
 
-    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, storage_url=world.storage_url)
+    findings, unmanaged = account.audit_account(world.client, KINDS, hosts, **world.addresses)
 
     assert [finding["host"] for finding in findings] == ["zone"]
     assert hosts[1]["variables"] == {"dns_zone_domain": "example.com"}
@@ -315,7 +343,7 @@ def test_a_secret_environment_variable_is_compared_but_its_values_never_show(wor
     container = {"name": "web", "secret_environment_variables": {"API_TOKEN": "LEAKCANARY-new"}}
 
     findings, _unmanaged = account.audit_account(
-        world.client, KINDS, [described("app", {"mc_rollout_app_id": "shopApp01", "mc_rollout_containers": [container]})], storage_url=world.storage_url)
+        world.client, KINDS, [described("app", {"mc_rollout_app_id": "shopApp01", "mc_rollout_containers": [container]})], **world.addresses)
 
     (change,) = findings[0]["drift"]
     assert change["field"] == "mc_rollout_containers[web].environment_variables"

@@ -20,6 +20,8 @@ from ansible_collections.bunnynet.cloud.plugins.module_utils.core import account
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.account_shapes import Options, Settings
 from ansible_collections.bunnynet.cloud.plugins.module_utils.core.api import BunnyClient
 from ansible_collections.bunnynet.cloud.plugins.modules import (
+    database,
+    database_token,
     dns_record,
     dns_zone,
     edge_script,
@@ -31,6 +33,7 @@ from ansible_collections.bunnynet.cloud.plugins.modules import (
     mc_log_forwarding,
     mc_registry,
     pullzone,
+    pullzone_certificate,
     pullzone_edge_rule,
     pullzone_hostname,
     pullzone_optimizer_class,
@@ -45,16 +48,25 @@ from ansible_collections.bunnynet.cloud.plugins.modules import (
     shield_waf_rule,
     shield_zone,
     storage_zone,
+    stream_collection,
+    stream_video,
     team_member,
     videolibrary,
     videolibrary_referrer,
 )
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.certificate_fixtures import make_certificate
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.module_runner import run_module
 from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.shield_fixtures import SHOP_YAML
 
 GUARDED_ENDPOINT = dict(method="POST", path="/orders", validate_request_body=True, rate_limit=dict(enabled=True, type="ip", requests=20, timeframe=60))
 CODE = "export default { fetch() { return new Response('live'); } };\n"
 FILES = {"index.html": b"<h1>Shop</h1>\n", "css/site.css": b"h1 { color: teal; }\n"}
+BASICS, ADVANCED = "c0ffee00-0000-4000-8000-0000000000c1", "c0ffee00-0000-4000-8000-0000000000c2"
+INTRO, DEEP_DIVE = "c0ffee00-0000-4000-8000-0000000000a1", "c0ffee00-0000-4000-8000-0000000000a2"
+DATABASE_ID = "db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
+# The shop's database token, where the database_app role puts it: the web container, and the router script.
+CONTAINER_HANDOFF = dict(app_id="shopApp01", name="web", variable="BUNNY_DATABASE_AUTH_TOKEN", url_variable="BUNNY_DATABASE_URL")
+SCRIPT_HANDOFF = dict(script_id=4700, name="BUNNY_DATABASE_AUTH_TOKEN", url_variable="BUNNY_DATABASE_URL")
 
 ACCOUNT = dict(
     registries=[{"id": 1042, "displayName": "Team registry", "hostName": "ghcr.io", "userName": "deploy-bot"},
@@ -114,6 +126,14 @@ ACCOUNT = dict(
     ],
     video_libraries=[{"Id": 20, "Name": "lessons", "AllowedReferrers": ["courses.example.com"], "BlockedReferrers": ["copy.example.net"],
                       "EnabledResolutions": "360p,720p", "PlayerKeyColor": "#ff7755", "ShowHeatmap": True, "EnableMP4Fallback": True}],
+    stream_collections=[{"videoLibraryId": 20, "guid": BASICS, "name": "Basics"}, {"videoLibraryId": 20, "guid": ADVANCED, "name": "Advanced"}],
+    stream_videos=[
+        {"videoLibraryId": 20, "guid": INTRO, "title": "Intro", "collectionId": BASICS, "originalHash": "A1" * 32,
+         "metaTags": [{"property": "description", "value": "Where to start"}, {"property": "level", "value": "beginner"}],
+         "chapters": [{"title": "Welcome", "start": 0, "end": 30}], "moments": [{"label": "Demo", "timestamp": 12}]},
+        {"videoLibraryId": 20, "guid": DEEP_DIVE, "title": "Deep dive", "collectionId": ADVANCED, "originalHash": "B2" * 32},
+    ],
+    databases=[{"id": DATABASE_ID, "name": "orders", "storage_region": "eu-central-1", "primary_regions": ["DE"], "replicas_regions": ["UK"]}],
     shield_zones=[{
         "shieldZoneId": 4102, "pullZoneId": 10, "planType": 1, "wafEnabled": True, "wafExecutionMode": 1, "learningMode": False,
         "dDoSShieldSensitivity": 2, "customWafRules": [], "accessLists": {},
@@ -137,20 +157,34 @@ class World:
         self.simulator = simulator
         self.client = BunnyClient(simulator.key, simulator.url, 10, 0)
         self.storage_url = simulator.url + "/storage"
+        # The hosts beside the API's: storage, Stream and the databases' own endpoints, all the simulator's.
+        self.addresses = dict(storage_url=self.storage_url, stream_api_url=simulator.url + "/stream", database_url=simulator.url + "/sql")
 
     def export(self):
-        return [host for host in account.read_account(self.client, KINDS, with_roles=True, storage_url=self.storage_url) if host["role"]]
+        return [host for host in account.read_account(self.client, KINDS, with_roles=True, **self.addresses) if host["role"]]
 
     def audit(self, exported):
         # As the audit's action hands the hosts over: only the variables the audit compares.
         described = [account_audit_action.described(host["host"], copy.deepcopy(host["role_variables"])) for host in exported]
-        findings, unmanaged = account.audit_account(self.client, KINDS, described, storage_url=self.storage_url)
+        findings, unmanaged = account.audit_account(self.client, KINDS, described, **self.addresses)
         return {finding["host"]: finding for finding in findings}, unmanaged
 
     def run(self, module, **options):
+        options.setdefault("stream_api_url", self.simulator.url + "/stream")
         result = run_module(module, self.simulator.api_args(api_retries=0, **options))
         assert not result.get("failed"), result
         return result
+
+    def hand_over_tokens(self):
+        """The database's tokens, where the database_app role puts them: a container's variable and a script's secret."""
+        self.run(database_token, database_id=DATABASE_ID, container_template=CONTAINER_HANDOFF)
+        self.run(database_token, database_id=DATABASE_ID, edge_script_secret=SCRIPT_HANDOFF)
+
+    def install_certificate(self, days=90):
+        """A certificate of the shop's own on its hostname, valid for ``days``, in place of the one it has."""
+        pem, key, certificate = make_certificate(["cdn.example.com"], days=days)
+        self.run(pullzone_certificate, pull_zone_id=10, hostname="cdn.example.com", source="custom", certificate=pem, certificate_key=key)
+        return certificate
 
     def upload(self, zone, path, content):
         password = self.client.get("/storagezone/%d" % zone)["Password"]
@@ -161,6 +195,11 @@ class World:
 
 @pytest.fixture
 def world(simulator):
+    return round_trip_world(simulator)
+
+
+def round_trip_world(simulator):
+    """The simulator loaded with ACCOUNT and the files, release, API Guardian document and tokens only modules can make."""
     simulator.load(**copy.deepcopy(ACCOUNT))
     account_world = World(simulator)
     for path, content in FILES.items():
@@ -170,6 +209,8 @@ def world(simulator):
     # API Guardian with the shop API's document, enforcing, one endpoint rate-limited.
     account_world.run(shield_api_guardian, shield_zone_id=4102, content=SHOP_YAML, enabled=True, execution_mode="block",
                       unmatched_path_action="log", endpoints=[GUARDED_ENDPOINT])
+    account_world.hand_over_tokens()
+    account_world.install_certificate()
     return account_world
 
 
@@ -180,7 +221,6 @@ def test_the_audit_of_a_fresh_export_finds_nothing_and_every_kind_has_a_role(wor
     assert {host["kind"] for host in exported} == {kind.name for kind in KINDS}
     assert [finding for finding in findings.values() if finding["drifted"]] == []
     assert unmanaged == []
-
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
@@ -198,6 +238,7 @@ def test_every_declared_kind_has_a_shape_a_round_trip_case_and_an_unmanaged_list
     assert {(kind.name, host["id"]) for host in own} <= listed, unmanaged
     assert all(entry["reason"] == "no host of the inventory describes it" for entry in unmanaged if entry["kind"] == kind.name)
 
+
 # --- Every field, changed in turn ------------------------------------------------------------------
 
 # The module that changes a resource's settings, and the option naming the resource.
@@ -208,6 +249,7 @@ SETTINGS_MODULES = {
     "API Guardian configuration": (shield_api_guardian, "shield_zone_id", 4102),
     "log forwarding configuration": (mc_log_forwarding, "app_id", "shopApp01"),
     "team member": (team_member, "email", "ana@example.com"),
+    "database": (database, "id", DATABASE_ID),
 }
 # The storage zone of each storage role.
 STORAGE_ZONES = {"static_site": 4320, "storage_zone": 4321}
@@ -363,6 +405,13 @@ OTHER_CHANGES = {
                                                              endpoints=[dict(GUARDED_ENDPOINT, rate_limit=dict(requests=50))]),
     "video_library_allowed_referrers": lambda world: world.run(videolibrary_referrer, video_library_id=20, allowed_referrers=["a.example.com"]),
     "video_library_blocked_referrers": lambda world: world.run(videolibrary_referrer, video_library_id=20, blocked_referrers=["b.example.com"]),
+    # The shop's certificate replaced by another of its own.
+    "pullzone_domains_certificates": lambda world: world.install_certificate(),
+    # A video's title and a collection's name changed by hand, each found by its GUID.
+    "stream_catalogue_videos": lambda world: world.run(stream_video, library_id=20, guid=INTRO, title="Introduction"),
+    "stream_catalogue_collections": lambda world: world.run(stream_collection, library_id=20, guid=ADVANCED, name="Expert"),
+    # Every token of the database revoked: the web container's is refused by the database from then on.
+    "database_app_tokens": lambda world: world.run(database_token, database_id=DATABASE_ID, state="absent"),
 }
 
 

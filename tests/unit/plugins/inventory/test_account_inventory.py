@@ -1,5 +1,6 @@
 """The inventory plugin bunnynet.cloud.account, against the in-process simulator."""
 
+import json
 import warnings
 
 import pytest
@@ -13,6 +14,7 @@ from ansible.utils.collection_loader._collection_finder import _AnsibleCollectio
 from ansible.utils.plugin_docs import get_docstring
 
 from ansible_collections.bunnynet.cloud.plugins.inventory import account
+from ansible_collections.bunnynet.cloud.tests.unit.plugins.modules.secret_fixtures import PUBLIC, everything_under, plant_secrets, planted
 
 PLUGIN_NAME = "bunnynet.cloud.account"
 
@@ -28,7 +30,9 @@ ACCOUNT = dict(
     apps=[{"id": "app1", "name": "web", "runtimeType": "reserved", "autoScaling": {"min": 1, "max": 2},
            "containerTemplates": [{"name": "web", "imageRegistryId": "1", "imageNamespace": "library", "imageName": "nginx", "imageTag": "1.27"}]}],
     registries=[{"id": 1, "displayName": "Docker Hub", "hostName": "docker.io", "isPublic": True}],
-    video_libraries=[{"Id": 20, "Name": "lessons"}],
+    video_libraries=[{"Id": 20, "Name": "lessons", "ApiKey": "LEAKCANARY-library-key", "ReadOnlyApiKey": "LEAKCANARY-library-read"}],
+    stream_collections=[{"videoLibraryId": 20, "name": "Basics"}],
+    databases=[{"id": "db_01KCHBG8C5KSFGG0VRNFQ7EK7X", "name": "orders"}],
     team_members=[{"Email": "ana@example.com", "FirstName": "Ana", "LastName": "Silva", "Roles": ["SubuserManage"]}],
 )
 
@@ -68,6 +72,7 @@ def source(tmp_path, simulator, monkeypatch):
     monkeypatch.setenv("BUNNYNET_API_URL", simulator.url)
     monkeypatch.setenv("BUNNYNET_API_KEY", simulator.key)
     monkeypatch.setenv("BUNNYNET_API_RETRIES", "0")
+    monkeypatch.setenv("BUNNYNET_STREAM_API_URL", simulator.url + "/stream")
 
     def parse(text, name="account.bunnynet.yml", cache=True):
         path = tmp_path / name
@@ -102,11 +107,15 @@ def test_every_kind_of_resource_is_a_host_in_the_group_of_its_kind(simulator, so
     assert hosts_of(inventory, "bunnynet_edge_scripts") == ["edge_script_gateway"]
     assert hosts_of(inventory, "bunnynet_apps") == ["app_web"]
     assert hosts_of(inventory, "bunnynet_video_libraries") == ["video_library_lessons"]
+    # The library's collections and videos, read with its own key, which the host does not hold.
+    assert hosts_of(inventory, "bunnynet_stream_catalogues") == ["stream_catalogue_lessons"]
+    assert hosts_of(inventory, "bunnynet_databases") == ["database_orders"]
     assert hosts_of(inventory, "bunnynet_registries") == ["registry_Docker_Hub"]
     # An address's @ is not kept either.
     assert hosts_of(inventory, "bunnynet_team_members") == ["team_member_ana_example.com"]
     assert set(inventory.groups["bunnynet"].child_groups) == {inventory.groups["bunnynet_" + plural] for plural in (
-        "pull_zones", "dns_zones", "storage_zones", "shield_zones", "edge_scripts", "apps", "video_libraries", "registries", "team_members")}
+        "pull_zones", "dns_zones", "storage_zones", "shield_zones", "edge_scripts", "apps", "video_libraries", "registries", "stream_catalogues",
+        "databases", "team_members")}
     # Reads only, and the key exchanged for the team endpoints' token, which changes nothing.
     assert {(entry["method"], entry["path"] if entry["method"] != "GET" else None) for entry in simulator.requests()} == {
         ("GET", None), ("POST", "/apikey/exchange")}
@@ -225,3 +234,30 @@ def test_the_cache_answers_without_reading_the_account_again(simulator, source, 
     assert [entry["path"] for entry in simulator.requests()] == ["/dnszone"]
     # The key is not in what was cached.
     assert "unit-test-key" not in "".join(path.read_text() for path in (tmp_path / "cache").iterdir())
+
+
+# Secrets planted in every place the account can hold one (secret_fixtures.py), read with the roles' variables.
+SECRETS_SOURCE = "role_variables: true\nsecret_names: [SEAL]\nnot_secrets: [PUBLIC_KEY_ID]\ncache: true\ncache_plugin: ansible.builtin.jsonfile\n"
+
+
+def test_the_inventory_plugin_shows_and_caches_no_secret(simulator, source, tmp_path):
+    database_token_value = plant_secrets(simulator)
+    cache = tmp_path / "cache"
+
+    # A placeholder is text: what composes a variable from it takes it as it is, never as a template.
+    inventory = source(SECRETS_SOURCE + "cache_connection: %s\nstorage_url: %s/storage\nstrict: true\n"
+                                        "compose:\n  environment: bunnynet_resource.container_templates[0].environment_variables | default([])\n"
+                       % (cache, simulator.url))
+
+    shown = json.dumps({host: inventory.get_host(host).vars for host in inventory.hosts}, default=str)
+    cached = b"".join(everything_under(cache).values())
+    for secret in planted(database_token_value):
+        assert secret not in shown
+        assert secret.encode() not in cached
+    app = inventory.get_host("app_storefront").vars
+    held = {variable["name"]: variable["value"] for variable in app["bunnynet_resource"]["container_templates"][0]["environment_variables"]}
+    assert held["STREAM_LIBRARY"] == "{{ vault_video_library_lessons_api_key }}" and held["SEAL"] == "{{ vault_web_seal }}"
+    assert held["PUBLIC_KEY_ID"] == PUBLIC
+    assert {variable["name"]: variable["value"] for variable in app["environment"]} == held
+    web = app["bunnynet_role_variables"]["mc_rollout_containers"][0]
+    assert web["secret_environment_variables"]["SESSION_SECRET"] == "{{ vault_web_session_secret }}"

@@ -196,6 +196,8 @@ def test_a_pull_zones_domains_are_exported_as_its_modules_find_them_with_rules_n
         # The zone's own b-cdn.net hostname is the system's, not the role's.
         "pullzone_domains_hostnames": [{"name": "cdn.example.com", "force_ssl": True}, {"name": "old.example.com", "force_ssl": False}],
         "pullzone_domains_free_certificate": False,
+        # Neither hostname has a certificate.
+        "pullzone_domains_certificates": [],
         "pullzone_domains_allowed_referrers": ["example.com"],
         "pullzone_domains_blocked_referrers": ["bad.example.net"],
         # Only a rule whose description is its own can be listed; the others stay, so nothing is purged.

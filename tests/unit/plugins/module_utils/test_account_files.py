@@ -3,10 +3,12 @@ loads as the same YAML, and hosts.yml naming each host's resource in a comment t
 resource's name can break."""
 
 import json
+import os
+import stat
 
 import yaml
 
-from ansible_collections.bunnynet.cloud.plugins.module_utils.account.files import inventory_files
+from ansible_collections.bunnynet.cloud.plugins.module_utils.account.files import inventory_files, write_files
 
 ZONE = dict(host="pull_zone_shop", kind="pull_zone", name="shop", id=10, role="pullzone_domains",
             variables={"pullzone_domains_pull_zone_id": 10,
@@ -43,3 +45,15 @@ def test_hosts_yml_names_each_hosts_resource_and_reads_as_the_groups():
     assert '        pull_zone_shop:  # pull zone "shop", id 10\n' in hosts
     # A line break in a name is escaped, so the rest of the name stays in the comment.
     assert '        edge_script_router:  # edge script "router\\n# not a comment: 1", id 4700\n' in hosts
+
+
+def test_check_mode_names_a_file_of_another_mode_and_leaves_it(tmp_path):
+    files = inventory_files([ZONE])
+    write_files(str(tmp_path), files, check_mode=False)
+    os.chmod(tmp_path / "hosts.yml", 0o644)
+
+    assert write_files(str(tmp_path), files, check_mode=True) == ["hosts.yml"]
+    assert stat.S_IMODE(os.stat(tmp_path / "hosts.yml").st_mode) == 0o644
+    assert write_files(str(tmp_path), files, check_mode=False) == ["hosts.yml"]
+    assert stat.S_IMODE(os.stat(tmp_path / "hosts.yml").st_mode) == 0o600
+    assert write_files(str(tmp_path), files, check_mode=False) == []

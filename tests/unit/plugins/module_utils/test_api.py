@@ -738,3 +738,44 @@ def test_a_plain_post_is_a_write_and_is_not_resent_after_a_gateway_error(api):
 
     assert failure.value.outcome_unknown is True
     assert len(api.received) == 1
+
+
+# A 404 from whatever answers under a wrong api_url, told from the API's own "not found".
+
+
+@pytest.mark.parametrize("body", [
+    None, "Not Found", "<html><body>404 Not Found</body></html>", {"detail": "Not Found"},
+    {"type": "about:blank", "title": "Not Found", "status": 404, "detail": "Not Found", "instance": "/api/pullzone"},
+], ids=["empty", "text", "html", "bare detail", "router's problem details"])
+def test_a_404_that_names_nothing_missing_names_the_base_url_and_says_it_may_be_wrong(api, body):
+    api.answer(404, body, reason="Not Found")
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api).get("/pullzone")
+
+    assert str(failure.value).startswith("GET /pullzone failed with status 404: ")
+    assert str(failure.value).endswith(
+        ". The answer does not say which resource is missing: if the path's IDs are right, the base URL used, %s, may be wrong: "
+        "check api_url (or BUNNYNET_API_URL); bunny.net's API is https://api.bunny.net." % api.url)
+    assert failure.value.status == 404
+
+
+MISSING = "The pull zone 7 was not found."
+
+
+# Stream's and the database API's shapes are not read for a message: the status line's phrase stands for it.
+@pytest.mark.parametrize(("body", "said"), [
+    ({"ErrorKey": "pullzone.not_found", "Field": "", "Message": MISSING}, MISSING),
+    ({"type": "about:blank", "title": "Not Found", "status": 404, "detail": MISSING}, MISSING),
+    ({"error": {"success": False, "message": MISSING, "errorKey": "not_found"}, "data": None}, MISSING),
+    ({"HttpCode": 404, "Message": MISSING}, MISSING),
+    ({"success": False, "message": MISSING, "statusCode": 404}, "Not Found."),
+    ({"error": MISSING, "details": None}, "Not Found."),
+], ids=["legacy", "problem details", "shield", "storage", "stream", "database"])
+def test_the_apis_own_404_for_a_missing_resource_keeps_its_wording_without_the_hint(api, body, said):
+    api.answer(404, body, reason="Not Found")
+
+    with pytest.raises(BunnyApiError) as failure:
+        client_for(api).get("/pullzone/7")
+
+    assert str(failure.value) == "GET /pullzone/7 failed with status 404: %s" % said

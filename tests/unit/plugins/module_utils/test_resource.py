@@ -361,6 +361,7 @@ def test_a_create_without_the_options_it_needs_names_each_of_them():
     assert one_refused.refusal % "; ".join(one_refused.problems) == "Storage zone 'media' does not exist; zone_tier is required to create it."
     assert refused.writes == [] and refused.refusal_key is None
 
+
 def test_a_create_only_field_and_a_change_the_api_cannot_make_are_refused_together_in_one_message():
     fixed = Resource("badge", "badge", Field("name", "Name", create_only=True), (COLOUR,), BADGES, writes=Writes(update=None))
 

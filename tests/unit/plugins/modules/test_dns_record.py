@@ -109,7 +109,6 @@ def test_the_diff_shows_only_the_records_that_change_each_by_its_type_name_and_v
     assert before["MX mail.example.com"]["priority"] == 10
 
 
-
 @pytest.mark.parametrize("check_mode", [True, False], ids=["check mode", "applied"])
 def test_a_record_whose_value_changes_shows_in_the_diff_as_its_value_under_its_type_and_name(zone, check_mode):
     result = run(zone, check_mode=check_mode, diff=True, records=[dict(APEX_A, value="192.0.2.20"), WWW, MX, SPF], purge=True)
@@ -120,6 +119,7 @@ def test_a_record_whose_value_changes_shows_in_the_diff_as_its_value_under_its_t
     assert set(before) == set(after) == {"A"}
     assert before["A"]["value"] == "192.0.2.10" and after["A"]["value"] == "192.0.2.20"
     assert set(before["A"]) - {"value", "id"} == set() and set(after["A"]) - {"value", "id"} == set()
+
 
 def test_the_result_names_what_was_added_updated_and_deleted(zone):
     result = run(zone, records=[dict(APEX_A, ttl=120), {"type": "A", "name": "new", "value": "192.0.2.50"}, WWW], purge=True)

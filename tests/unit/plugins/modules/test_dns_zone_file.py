@@ -1,5 +1,7 @@
 """dns_record's zone_file: the records of a BIND zone file, converged like the records listed."""
 
+import sys
+
 import pytest
 
 from ansible_collections.bunnynet.cloud.plugins.module_utils.dns import records as dns_records
@@ -182,7 +184,8 @@ def test_without_dnspython_a_zone_file_fails_naming_the_library_and_records_alon
     listed = run(zone, records=[{"type": "A", "name": "www", "value": "192.0.2.50"}])
 
     assert failed["failed"] is True
-    assert "Failed to import the required Python library (dnspython)" in failed["msg"]
+    assert failed["msg"].startswith("zone_file needs the Python package dnspython, which the Python that runs this module (%s) cannot "
+                                    "import. Install it there with: %s -m pip install dnspython" % (sys.executable, sys.executable))
     assert listed.get("failed") is None
 
 

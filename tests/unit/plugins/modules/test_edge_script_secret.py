@@ -257,6 +257,8 @@ def test_the_value_appears_nowhere_in_a_failure(scripts):
     ({"secrets": [{"name": "A", "value": "s3cret-value"}, {"name": "B"}]}, "secrets[].value is required with state=present; missing for B."),
     ({"value": "s3cret-value"}, "one of the following is required: name, secrets"),
     ({"name": "N", "value": "v", "purge": True}, "purge deletes the secrets that secrets does not list, so it needs secrets and state=present."),
+    ({"name": "N", "purge": True}, "purge deletes the secrets that secrets does not list, so it needs secrets and state=present; "
+                                   "value is required with state=present."),
     ({"secrets": [{"name": "A", "value": "v"}, {"name": "A", "value": "w"}]}, "name each secret once"),
     ({"secrets": [{"name": "A", "value": "v" * 4097}]}, "secrets[0].value must be at most 4096 characters long, got 4097"),
     ({"name": "N", "value": "s3cret-value", "update_secret": "sometimes"}, "value of update_secret must be one of: always, on_create, got: sometimes"),

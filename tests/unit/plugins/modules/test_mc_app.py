@@ -462,6 +462,23 @@ def test_secret_variables_are_written_but_their_values_never_shown(app_with_a_se
     assert {"name": "DB_PASSWORD", "value": SECRET} in template(read_back(app_with_a_secret), "web")["environment_variables"]
 
 
+def secret_shown(side):
+    return [variable["value"] for variable in template(side, "web")["environment_variables"] if variable["name"] == "DB_PASSWORD"]
+
+
+# A secret handed on from a task that, in check mode, cannot know it yet (a rotation's new key) arrives as null or "".
+@pytest.mark.parametrize("value", [SECRET, None, ""], ids=["known", "null", "empty"])
+def test_a_secret_variable_shows_as_the_mask_in_the_diff_and_result_in_check_mode_and_in_a_run(app_with_a_secret, value):
+    options = dict(container_templates=[{"name": "web", "secret_environment_variables": {"DB_PASSWORD": value}}])
+
+    checked = run(app_with_a_secret, check_mode=True, diff=True, **options)
+    applied = run(app_with_a_secret, diff=True, **options)
+
+    for output in (checked, applied):
+        assert (secret_shown(output["diff"]["before"]), secret_shown(output["diff"]["after"])) == (["********"], ["********"])
+        assert secret_shown(output["app"]) == ["********"]
+
+
 def test_secret_variables_are_compared_for_idempotency(app_with_a_secret):
     options = dict(container_templates=[{"name": "web", "secret_environment_variables": {"DB_PASSWORD": SECRET}}])
     run(app_with_a_secret, **options)

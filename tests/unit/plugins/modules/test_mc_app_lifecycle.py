@@ -109,7 +109,7 @@ def test_check_mode_predicts_what_creating_returns_and_a_read_finds(registries):
     stored = read_raw(registries, "/mc/apps/" + applied["app"]["id"])
 
     # The read shows the secret variable's value, which results mask.
-    stored["container_templates"][0]["environment_variables"][1]["value"] = "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"
+    stored["container_templates"][0]["environment_variables"][1]["value"] = "********"
     assert_prediction_holds(checked["app"], applied["app"], stored, SERVER_FIELDS)
     assert checked["diff"]["before"] == {}
     assert without_fields(checked["diff"]["after"], SERVER_FIELDS) == without_fields(applied["diff"]["after"], SERVER_FIELDS)

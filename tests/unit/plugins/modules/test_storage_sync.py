@@ -305,6 +305,16 @@ def test_src_that_is_not_a_directory_fails_before_any_request(zone, tmp_path):
     assert zone.requests() == []
 
 
+def test_a_bad_dest_and_a_src_that_is_no_directory_are_refused_together_before_any_request(zone, tmp_path):
+    result = run(zone, str(tmp_path / "missing"), dest="a/../b")
+
+    assert result["msg"] == ("Invalid input: dest must be a path with forward slashes and without . or .. parts, got 'a/../b'; "
+                             "src %s is not a directory." % (tmp_path / "missing"))
+    assert result["invalid_options"] == ["dest must be a path with forward slashes and without . or .. parts, got 'a/../b'",
+                                         "src %s is not a directory" % (tmp_path / "missing")]
+    assert zone.requests() == []
+
+
 # Memory
 
 # The module's own high-water mark of resident memory. Not ru_maxrss: Linux carries that over an
