@@ -23,11 +23,18 @@ else
 fi
 
 hogs=()
-stop_hogs() {
+pids=()
+# On the way out, the hogs and any session still running (each in a process group of its own).
+stop() {
+    local pid
+    for pid in "${pids[@]}"; do
+        kill -- "-$pid" 2>/dev/null
+    done
     ((${#hogs[@]})) && kill "${hogs[@]}" 2>/dev/null
     hogs=()
 }
-trap stop_hogs EXIT
+trap stop EXIT
+set -m
 for _ in 1 2 3 4; do
     python3 -c 'while True: pass' &
     hogs+=($!)
@@ -52,10 +59,11 @@ for run in $(seq 1 "$runs"); do
         fi
     done
     [[ "$outcome" == passed ]] || failed=1
+    pids=()
     results+=("run $run: $outcome in $((SECONDS - started)) s, load $(cut -d ' ' -f 1-3 /proc/loadavg)")
     echo "${results[-1]}"
 done
-stop_hogs
+stop
 echo
 printf '%s\n' "${results[@]}"
 exit "$failed"
