@@ -44,7 +44,7 @@ if [[ ",$layers," == *,integration,* ]]; then
         python -m tests.simulator --port 0 --api-key LEAKCANARY-api-key-4c8e2a >"$simulator_dir/simulator.log" 2>&1 &
     simulator_pid=$!
     echo "$simulator_pid" >"$simulator_dir/pid"
-    for _ in $(seq 100); do
+    for _ in $(seq 1200); do
         grep -q '^http://' "$simulator_dir/simulator.log" 2>/dev/null && break
         sleep 0.1
     done

@@ -30,12 +30,19 @@ cd "$repository_root"
 python -m tests.simulator --port 0 --api-key "$BUNNYNET_API_KEY" \
     --fixtures tests/simulator/fixtures/demo.yml > "$work/simulator.out" 2> "$work/simulator.err" &
 simulator_pid=$!
-for _ in $(seq 1 100); do
+# It prints its address once it listens: on a busy machine that can take many seconds, so this waits
+# until it does or ends, and only a simulator silent for two minutes counts as hung.
+for _ in $(seq 1 1200); do
     BUNNYNET_API_URL="$(head -n 1 "$work/simulator.out")"
     [[ "$BUNNYNET_API_URL" == http://* ]] && break
     kill -0 "$simulator_pid" 2>/dev/null || { cat "$work/simulator.err" >&2; exit 1; }
     sleep 0.1
 done
+if [[ "$BUNNYNET_API_URL" != http://* ]]; then
+    echo "The simulator did not say where it listens within two minutes." >&2
+    cat "$work/simulator.err" >&2
+    exit 1
+fi
 export BUNNYNET_API_URL
 # The Stream API and the databases' own endpoints are the simulator's too: the audit reads the library's catalogue and asks about tokens.
 export BUNNYNET_STREAM_API_URL="$BUNNYNET_API_URL/stream" BUNNYNET_DATABASE_URL="$BUNNYNET_API_URL/sql"

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from .faults import FaultRuleRequest
 from .recording import CONTROL_PREFIX
 from .responses import empty_response, json_response
-from .state import Fixtures, SettingsUpdate, SimulatorState
+from .state import ClockAdvance, Fixtures, SettingsUpdate, SimulatorState
 from .validation import field_errors
 
 router = APIRouter(prefix=CONTROL_PREFIX, include_in_schema=False)
@@ -111,3 +111,10 @@ async def read_settings(request: Request):
 async def update_settings(request: Request):
     settings = _state(request).update_settings(await _body_as(request, SettingsUpdate))
     return json_response(settings.model_dump())
+
+
+@router.post("/clock")
+async def advance_clock(request: Request):
+    """Move the clock of time-driven states on (`{"seconds": 30}`), as if that much time had passed."""
+    advanced = _state(request).advance_clock((await _body_as(request, ClockAdvance)).seconds)
+    return json_response({"advanced_seconds": advanced})

@@ -110,5 +110,9 @@ class SimulatorServer:
     def clear_faults(self) -> None:
         self.state.faults.clear()
 
+    def advance_clock(self, seconds: float) -> float:
+        """Move the simulator's clock on, as `POST /_sim/clock` does; returns the total advance."""
+        return self.state.advance_clock(seconds)
+
     def update_settings(self, **settings: Any) -> Dict[str, Any]:
         return self.state.update_settings(SettingsUpdate.model_validate(settings)).model_dump()

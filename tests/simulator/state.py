@@ -78,6 +78,10 @@ class Settings(BaseModel):
         description="Hostnames whose DNS does not point at their pull zone: loading a free certificate for one fails as on bunny.net.",
     )
     encoding_seconds: float = Field(default=1.0, ge=0, le=3600, description="How long a Stream video takes from uploaded to finished.")
+    encoding_steps_per_read: bool = Field(
+        default=False, description="Move a Stream video's encoding one status on at each read of it (uploaded, processing, transcoding, "
+        "finished) instead of by the clock: a test sees every status however busy the machine is."
+    )
     database_token_marker: str = Field(
         default="", pattern=r"^[A-Za-z0-9_-]*$", max_length=40,
         description="A word every new database token carries (the integration run's leak scan looks for LEAKCANARY).",
@@ -92,7 +96,16 @@ class SettingsUpdate(BaseModel):
     taken_pull_zone_names: Optional[List[str]] = None
     unpointed_hostnames: Optional[List[str]] = None
     encoding_seconds: Optional[float] = Field(default=None, ge=0, le=3600)
+    encoding_steps_per_read: Optional[bool] = None
     database_token_marker: Optional[str] = Field(default=None, pattern=r"^[A-Za-z0-9_-]*$", max_length=40)
+
+
+class ClockAdvance(BaseModel):
+    """The body of `POST /_sim/clock`: how far to move the simulator's clock on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seconds: float = Field(ge=0, le=86400)
 
 
 class ApiKeys(BaseModel):
@@ -132,6 +145,9 @@ class SimulatorState:
     """One in-memory store. Request handlers and the in-process helpers share it under `lock`."""
 
     def __init__(self, api_keys: Iterable[str] = (), fixture_fillers: Optional[Dict[str, FixtureFiller]] = None):
+        # How far tests have moved the clock on (POST /_sim/clock): time-driven states (progressing
+        # applications, pending deletions, Stream encoding) follow now(), never time.monotonic() itself.
+        self.clock_offset = 0.0
         self.lock = threading.RLock()
         self.startup_keys = frozenset(api_keys)
         self.fixture_fillers = fixture_fillers or {}
@@ -168,7 +184,7 @@ class SimulatorState:
         # POST /user/closeaccount closes it: no key works until a reset or new fixtures.
         self.account_closed = False
         self.settings = Settings()
-        # When each progressing application turns active, on the time.monotonic() clock.
+        # When each progressing application turns active, on the simulator's clock (now()).
         self.progress_deadlines: Dict[str, float] = {}
         self._set_keys(ApiKeys())
 
@@ -217,15 +233,25 @@ class SimulatorState:
             self.request_log.clear()
             self.stats.clear()
 
+    def now(self) -> float:
+        """The simulator's clock: time.monotonic(), moved on by what tests advanced it."""
+        return time.monotonic() + self.clock_offset
+
+    def advance_clock(self, seconds: float) -> float:
+        """Move the clock on, as if that much time had passed; returns the total advance."""
+        with self.lock:
+            self.clock_offset += seconds
+            return self.clock_offset
+
     def mark_progressing(self, app: Dict[str, Any]) -> None:
         app["status"] = "progressing"
-        self.progress_deadlines[app["id"]] = time.monotonic() + self.settings.progressing_seconds
+        self.progress_deadlines[app["id"]] = self.now() + self.settings.progressing_seconds
 
     def settle(self, app: Dict[str, Any]) -> None:
         """Turn a progressing application active once its delay is over, or failing when a template
         runs one of the failing image tags; checked when it is read."""
         deadline = self.progress_deadlines.get(app["id"])
-        if deadline is not None and time.monotonic() >= deadline:
+        if deadline is not None and self.now() >= deadline:
             del self.progress_deadlines[app["id"]]
             failing = any(template.get("imageTag") in self.settings.failing_image_tags for template in app["containerTemplates"])
             app["status"] = "failing" if failing else "active"

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# Sourced by run-tests.sh and run-demo.sh: virtual environments with the pinned tools, made once
-# and remade whenever the requirements, the constraints or the Python version change.
+# Sourced by run-demo.sh and the mutation and recording scripts: virtual environments with the pinned
+# tools, made once and remade whenever the requirements, the constraints or the Python version change.
+# (The test command's environments are nox's: noxfile.py.)
 
 repository_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
@@ -30,42 +31,16 @@ ensure_python_environment() {
     printf '%s' "$stamp" > "$venv/.stamp"
 }
 
-# The default environment: the machine's python3 with tests/constraints.txt, first on PATH.
+# The default environment: the machine's python3 with tests/constraints.txt, first on PATH; or the
+# environment BUNNYNET_TEST_VENV names (the nox demo session passes its own).
 use_default_python_environment() {
+    if [[ -n "${BUNNYNET_TEST_VENV:-}" ]]; then
+        export PATH="$BUNNYNET_TEST_VENV/bin:$PATH" VIRTUAL_ENV="$BUNNYNET_TEST_VENV"
+        return
+    fi
     ensure_python_environment "$repository_root/.venv" "${PYTHON:-python3}" "$repository_root/tests/constraints.txt"
     export PATH="$repository_root/.venv/bin:$PATH"
     export VIRTUAL_ENV="$repository_root/.venv"
-}
-
-# Prints the newest ansible-core's Python (3.12, else 3.13 or 3.14) if the machine has one, wherever
-# it is installed, whatever $HOME is: on PATH, in any pyenv root (PYENV_ROOT, `pyenv root`, the
-# root of pyenv shims on PATH, root's and users' ~/.pyenv), in the usual system places, or where
-# uv keeps its Pythons. A pyenv shim on PATH may answer for a version it does not have active,
-# so every candidate is run to see what it is.
-find_python312() {
-    local version candidate directory
-    local -a roots=("${PYENV_ROOT:-}" /root/.pyenv /home/*/.pyenv /opt/pyenv /usr/local/pyenv)
-    command -v pyenv >/dev/null && roots+=("$(pyenv root 2>/dev/null)")
-    local IFS=:
-    for directory in $PATH; do
-        [[ "$directory" == */shims ]] && roots+=("${directory%/shims}")
-    done
-    unset IFS
-    for version in 3.12 3.13 3.14; do
-        local -a candidates=("python$version")
-        for directory in "${roots[@]}"; do
-            [[ -n "$directory" ]] && candidates+=("$directory"/versions/"$version"*/bin/"python$version")
-        done
-        candidates+=(/usr/local/bin/"python$version" /usr/bin/"python$version" /opt/python*/bin/"python$version")
-        command -v uv >/dev/null && candidates+=("$(uv python find --no-project "$version" 2>/dev/null)")
-        for candidate in "${candidates[@]}"; do
-            [[ -n "$candidate" ]] || continue
-            if "$candidate" -c "import sys; assert '%d.%d' % sys.version_info[:2] == '$version'" 2>/dev/null; then
-                "$candidate" -c 'import sys; print(sys.executable)'
-                return
-            fi
-        done
-    done
 }
 
 # ansible-test downloads its pip bootstrap script from a host outside the package registries; the
@@ -82,19 +57,10 @@ PY
     cp "$repository_root/tests/utils/get_pip_offline.py" "$HOME/.ansible/test/cache/get_pip_${pip_version//./_}.py"
 }
 
-ensure_shellcheck() {
-    command -v shellcheck >/dev/null && return
-    echo "Installing shellcheck from Debian"
-    local sudo=""
-    [[ "$(id -u)" == 0 ]] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq shellcheck >/dev/null
-}
-
 # Copies the working tree, with .git for ansible-test, to DEST/ansible_collections/bunnynet/cloud.
 copy_collection_tree() {
     local destination="$1/ansible_collections/bunnynet/cloud"
     mkdir -p "$destination"
-    tar -C "$repository_root" --exclude='./.venv*' --exclude=./tests/output -cf - . | tar -C "$destination" -xf -
+    tar -C "$repository_root" --exclude='./.venv*' --exclude=./.nox --exclude=./tests/output -cf - . | tar -C "$destination" -xf -
     printf '%s' "$destination"
 }

@@ -10,7 +10,6 @@ application already being deleted is accepted again.
 
 import copy
 import re
-import time
 from typing import Any, Dict, List, Optional
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -329,14 +328,14 @@ def _mounts_of(app: Dict[str, Any], template_id: str) -> List[Dict[str, Any]]:
     return next((template["volumeMounts"] for template in app["containerTemplates"] if template["id"] == template_id), [])
 
 
-# When an application being deleted is gone, on the time.monotonic() clock: kept in the record
+# When an application being deleted is gone, on the simulator's clock (state.now()): kept in the record
 # (so that a patch meanwhile keeps it, and new fixtures drop it) and never shown in a read.
 DELETION_DEADLINE = "_deletionDeadline"
 
 
 def _finish_deletions(state: SimulatorState) -> None:
     """Remove the applications whose deletion has been carried out by now."""
-    now = time.monotonic()
+    now = state.now()
     state.apps[:] = [app for app in state.apps if app.get(DELETION_DEADLINE, now + 1) > now]
 
 
@@ -430,7 +429,7 @@ async def delete_app(request: Request, appId: str):
     state = state_of(request)
     with state.lock:
         app = state.apps[_find_app(state, appId)]
-        app.setdefault(DELETION_DEADLINE, time.monotonic() + state.settings.progressing_seconds)
+        app.setdefault(DELETION_DEADLINE, state.now() + state.settings.progressing_seconds)
     return empty_response(200)
 
 

@@ -224,8 +224,20 @@ def _settle(state: SimulatorState, video: Dict[str, Any]) -> None:
     started = video.get("_uploadedAt")
     if started is None or video["status"] not in (STATUS["uploaded"], STATUS["processing"], STATUS["transcoding"]):
         return
+    if state.settings.encoding_steps_per_read:
+        # One status on per read: uploaded at the first read after the upload, then processing,
+        # transcoding (half way) and finished, whatever the time.
+        step = video.get("_reads", 0)
+        video["_reads"] = step + 1
+        if step >= 3:
+            _finish(state, video)
+        elif step == 2:
+            video.update(status=STATUS["transcoding"], encodeProgress=50)
+        elif step == 1:
+            video["status"] = STATUS["processing"]
+        return
     total = state.settings.encoding_seconds
-    elapsed = time.monotonic() - started
+    elapsed = state.now() - started
     if elapsed >= total:
         _finish(state, video)
     elif elapsed >= 0.3 * total:
@@ -259,10 +271,10 @@ def _finish(state: SimulatorState, video: Dict[str, Any]) -> None:
     )
 
 
-def _uploaded(video: Dict[str, Any], length: int, digest: str, head: bytes, encoding: Dict[str, Any]) -> None:
+def _uploaded(state: SimulatorState, video: Dict[str, Any], length: int, digest: str, head: bytes, encoding: Dict[str, Any]) -> None:
     video.update(
         status=STATUS["uploaded"], encodeProgress=0, storageSize=length, originalHash=digest, hasOriginal=True,
-        _uploadedAt=time.monotonic(), _corrupt=head.startswith(CORRUPT_MARK), _encoding=encoding,
+        _uploadedAt=state.now(), _reads=0, _corrupt=head.startswith(CORRUPT_MARK), _encoding=encoding,
     )
     if encoding.get("codecs"):
         video["outputCodecs"] = ",".join(encoding["codecs"])
@@ -417,7 +429,7 @@ async def fetch_video(request: Request, libraryId: int, collectionId: Optional[s
         title = body.title or parsed.path.rsplit("/", 1)[-1] or parsed.netloc
         video = _fill_video({"videoLibraryId": libraryId, "title": title, "collectionId": collectionId or ""})
         content = body.url.encode()
-        _uploaded(video, 5_000_000, hashlib.sha256(content).hexdigest().upper(), content, {})
+        _uploaded(state, video, 5_000_000, hashlib.sha256(content).hexdigest().upper(), content, {})
         state.stream_videos.append(video)
         return _ok()
 
@@ -513,7 +525,7 @@ async def upload_video(
         video = _video(state, libraryId, videoId)
         if video["status"] not in (STATUS["created"], STATUS["upload_failed"]):
             raise ApiError(400, "The requested video was already uploaded.")
-        _uploaded(video, length, digest.hexdigest().upper(), head, encoding)
+        _uploaded(state, video, length, digest.hexdigest().upper(), head, encoding)
         return _ok("Video uploaded.")
 
 
@@ -580,7 +592,7 @@ def _restart_encoding(state: SimulatorState, library_id: int, video_id: str) -> 
     video = _video(state, library_id, video_id)
     if not video["hasOriginal"]:
         raise ApiError(400, "The video has no original file to encode.")
-    video.update(status=STATUS["uploaded"], encodeProgress=0, _uploadedAt=time.monotonic())
+    video.update(status=STATUS["uploaded"], encodeProgress=0, _uploadedAt=state.now(), _reads=0)
     return _public(video)
 
 
@@ -916,7 +928,7 @@ async def tus_append(request: Request, uploadId: str, upload_offset: Optional[in
             video = _video(state, upload.library_id, upload.video_id)
             if upload.metadata.get("collection"):
                 video["collectionId"] = upload.metadata["collection"]
-            _uploaded(video, upload.length, upload.digest.hexdigest().upper(), upload.head, {})
+            _uploaded(state, video, upload.length, upload.digest.hexdigest().upper(), upload.head, {})
         return Response(status_code=204, headers=_tus_headers(**{"Upload-Offset": upload.offset}))
 
 

@@ -1,7 +1,5 @@
 """Applications and container templates: endpoints, merge-patch semantics and the status transition."""
 
-import time
-
 import pytest
 
 from ansible_collections.bunnynet.cloud.tests.simulator.state import DEFAULT_API_KEY
@@ -54,20 +52,21 @@ APPS = [
 @pytest.fixture
 def apps(simulator):
     simulator.load_fixtures({"registries": [{"id": 1, "hostName": "docker.io"}], "apps": APPS})
-    simulator.update_settings(progressing_seconds=0.2)
+    simulator.update_settings(progressing_seconds=PROGRESSING_SECONDS)
+
+
+# Long enough that no busy machine gets there by itself: the tests move the simulator's clock on instead.
+PROGRESSING_SECONDS = 30
 
 
 def read_app(api, app_id="app1"):
     return api.get(f"/mc/apps/{app_id}").json()
 
 
-def wait_for_status(api, status, timeout=3.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if read_app(api)["status"] == status:
-            return True
-        time.sleep(0.05)
-    return False
+def status_once_progressed(simulator, api, seconds=PROGRESSING_SECONDS):
+    """The application's status once the simulator's clock has moved on by the progressing delay."""
+    simulator.advance_clock(seconds)
+    return read_app(api)["status"]
 
 
 # GET /mc/apps and GET /mc/apps/{appId}
@@ -289,14 +288,20 @@ def test_region_settings_are_merged_field_by_field(api):
     assert (settings["allowedRegionIds"], settings["maxAllowedRegions"]) == (["DE", "UK"], 2)
 
 
+def test_the_clock_is_moved_on_only_forward_and_by_a_number_of_seconds(api):
+    assert api.post("/_sim/clock", json={"seconds": -1}).status_code == 400
+    assert api.post("/_sim/clock", json={"minutes": 1}).status_code == 400
+
+
 # Status transitions
 
 
 @pytest.mark.usefixtures("apps")
-def test_a_change_makes_the_app_progressing_then_active(api):
+def test_a_change_makes_the_app_progressing_then_active(simulator, api):
     api.patch("/mc/apps/app1", json={"name": "renamed"})
     assert read_app(api)["status"] == "progressing"
-    assert wait_for_status(api, "active")
+    assert status_once_progressed(simulator, api, PROGRESSING_SECONDS - 1) == "progressing"
+    assert status_once_progressed(simulator, api, 1) == "active"
 
 
 @pytest.mark.usefixtures("apps")
@@ -306,40 +311,43 @@ def test_a_patch_that_changes_nothing_keeps_the_app_active(api):
 
 
 def test_the_progressing_delay_follows_the_settings(simulator, api):
-    simulator.load_fixtures({"apps": APPS, "settings": {"progressing_seconds": 30}})
+    simulator.load_fixtures({"apps": APPS, "settings": {"progressing_seconds": 90}})
     api.patch("/mc/apps/app1", json={"name": "renamed"})
-    time.sleep(0.3)
-    assert read_app(api)["status"] == "progressing"
+    assert status_once_progressed(simulator, api, 89) == "progressing"
+    assert status_once_progressed(simulator, api, 1) == "active"
 
 
 def test_a_fixture_app_that_is_progressing_becomes_active(simulator, api):
-    simulator.load_fixtures({"apps": [{"id": "app1", "status": "progressing"}], "settings": {"progressing_seconds": 0.1}})
-    assert wait_for_status(api, "active")
+    simulator.load_fixtures({"apps": [{"id": "app1", "status": "progressing"}], "settings": {"progressing_seconds": PROGRESSING_SECONDS}})
+    assert read_app(api)["status"] == "progressing"
+    assert status_once_progressed(simulator, api) == "active"
 
 
 def test_an_app_on_a_failing_image_tag_turns_failing_and_recovers_on_another(simulator, api):
-    simulator.load_fixtures({"apps": APPS, "settings": {"progressing_seconds": 0.1, "failing_image_tags": ["2.0-broken"]}})
+    simulator.load_fixtures({"apps": APPS, "settings": {"progressing_seconds": PROGRESSING_SECONDS, "failing_image_tags": ["2.0-broken"]}})
     api.patch("/mc/apps/app1/containers/tpl2", json={"imageTag": "2.0-broken"})
     assert read_app(api)["status"] == "progressing"
-    assert wait_for_status(api, "failing")
+    assert status_once_progressed(simulator, api) == "failing"
     api.patch("/mc/apps/app1/containers/tpl2", json={"imageTag": "1.27"})
-    assert wait_for_status(api, "active")
+    assert status_once_progressed(simulator, api) == "active"
 
 
 def test_failing_image_tags_are_a_setting_of_the_control_api(simulator, api):
     simulator.load_fixtures({"apps": APPS})
-    answer = api.post("/_sim/settings", json={"failing_image_tags": ["1.27"], "progressing_seconds": 0.1})
+    answer = api.post("/_sim/settings", json={"failing_image_tags": ["1.27"], "progressing_seconds": PROGRESSING_SECONDS})
     assert answer.json()["failing_image_tags"] == ["1.27"]
     api.post("/mc/apps/app1/restart")
-    assert wait_for_status(api, "failing")
+    # The control API moves the clock on too.
+    assert api.post("/_sim/clock", json={"seconds": PROGRESSING_SECONDS}).status_code == 200
+    assert read_app(api)["status"] == "failing"
 
 
 @pytest.mark.usefixtures("apps")
-def test_restart_answers_200_and_makes_the_app_progressing(api):
+def test_restart_answers_200_and_makes_the_app_progressing(simulator, api):
     answer = api.post("/mc/apps/app1/restart")
     assert answer.status_code == 200
     assert read_app(api)["status"] == "progressing"
-    assert wait_for_status(api, "active")
+    assert status_once_progressed(simulator, api) == "active"
 
 
 @pytest.mark.usefixtures("apps")

@@ -63,7 +63,8 @@ def test_429_with_retry_after_is_retried_after_about_a_second(api):
     assert body == {"id": 7}
     assert len(api.received) == 2
     waited = api.received[1]["at"] - api.received[0]["at"]
-    assert 0.9 <= waited < 3
+    # The second attempt waited for Retry-After, not for much longer (the cap is far above).
+    assert 0.9 <= waited < 15
     assert time.monotonic() - started >= 0.9
 
 
@@ -187,7 +188,8 @@ def test_a_refused_connection_is_tried_briefly_and_blames_the_url_not_the_retrie
     with pytest.raises(BunnyApiError) as failure:
         client.get("/mc/registries")
 
-    assert time.monotonic() - started < 3
+    # Briefly: twenty retries with their backoff would take minutes; three attempts take well under a second.
+    assert time.monotonic() - started < 15
     assert failure.value.attempts == 1 + UNREACHABLE_RETRIES
     assert failure.value.unreachable is True
     assert failure.value.retries_exhausted is False
@@ -211,11 +213,11 @@ def test_a_slow_answer_fails_after_api_timeout_with_a_sentence_naming_it(api):
     api.answer(200, {}, delay=3)
     client = BunnyClient(api_key=API_KEY, api_url=api.url, timeout=1, retries=0, backoff_factor=0)
 
-    started = time.monotonic()
     with pytest.raises(BunnyApiError) as failure:
         client.request("PATCH", "/mc/apps/app-1", json={"name": "x"})
 
-    assert time.monotonic() - started < 2.5
+    # Had the client waited for the answer (3 s), it would have succeeded.
+    assert failure.value.attempts == 1
     assert "did not answer within api_timeout (1 seconds) on 1 attempt" in str(failure.value)
     assert failure.value.outcome_unknown is True
 

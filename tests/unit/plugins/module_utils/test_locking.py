@@ -42,10 +42,10 @@ def hold_in_another_process(seconds, api_url=API, resource=ZONE):
 
 
 def test_a_free_lock_is_taken_at_once():
-    started = time.monotonic()
-    with resource_lock(API, ZONE, timeout=1) as held:
+    waits = []
+    with resource_lock(API, ZONE, timeout=1, sleep=waits.append) as held:
         assert held is True
-    assert time.monotonic() - started < 0.5
+    assert waits == []
 
 
 def test_a_lock_held_by_another_process_is_waited_for_until_it_is_released():
@@ -67,7 +67,8 @@ def test_waiting_gives_up_after_the_timeout_naming_the_holder_and_when_it_took_t
         started = time.monotonic()
         with pytest.raises(LockTimeout) as raised, resource_lock(API, ZONE, timeout=1):
             pass
-        assert 1.0 <= time.monotonic() - started < 3
+        # At least the timeout, and not until the holder lets go (30 s).
+        assert 1.0 <= time.monotonic() - started < 20
         # The holder took the lock between the two readings, more than a second before the message.
         assert str(raised.value) in {
             "Another task on this machine kept writing to /pullzone/10 for longer than 1 seconds (process %d, holding the lock "

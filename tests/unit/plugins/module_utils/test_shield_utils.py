@@ -128,7 +128,8 @@ def test_schemas_shared_through_yaml_aliases_are_measured_once():
     depth = api_guardian.read_document("\n".join(lines)).nesting_depth
 
     assert depth == 40
-    assert time.monotonic() - started < 5
+    # Walked naively it would not end in a lifetime; measured once, it takes milliseconds even on a busy machine.
+    assert time.monotonic() - started < 30
 
 
 def test_schemas_shared_through_refs_are_measured_once():
@@ -139,7 +140,7 @@ def test_schemas_shared_through_refs_are_measured_once():
     depth = api_guardian.read_document(json.dumps(document(schemas))).nesting_depth
 
     assert depth == 80
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 30
 
 
 def test_schemas_shared_by_a_parsed_mapping_are_counted_as_its_text_is():
@@ -154,8 +155,11 @@ def test_a_document_nested_beyond_reading_is_refused_not_crashed():
     deep = "{items: " * 3000 + "{type: string}" + "}" * 3000
     content = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents: {schemas: {Deep: %s}}\n" % deep
 
-    with pytest.raises(api_guardian.NotOpenApi, match="too deeply"):
+    # Refused naming the option, whichever gives up first: the count of the schemas' depth, or the YAML
+    # reader itself (PyYAML 6.0.4 and later limit nesting, in words of their own).
+    with pytest.raises(api_guardian.NotOpenApi) as refused:
         api_guardian.read_document(content)
+    assert str(refused.value).startswith("content ")
 
 
 # Reading the document

@@ -20,12 +20,19 @@ except ImportError:  # before ansible-core 2.19, module warnings never go to the
     module_utils_internal = None
 
 
+from ansible.module_utils.common import parameters as module_parameters
+
+
 def run_module(module, args, check_mode=False, diff=False):
     # A module's warnings are kept in the process; a module that runs as its own process starts without any.
     for collected in (getattr(module_warnings, "_global_warnings", None), getattr(module_warnings, "_global_deprecations", None)):
         if collected is not None:
             collected.clear()
     module_args = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff)
+    # From ansible-core 2.21.6 a result carries its invocation only when the controller asks for it
+    # (INJECT_INVOCATION, off by default); the tests ask, so that its no_log masking is held to account.
+    if "inject_invocation" in module_parameters.PASS_VARS:
+        module_args["_ansible_inject_invocation"] = True
     output = io.StringIO()
     # A module runs on the target, never as the controller: its warnings go into its result, as they
     # do in a process of its own, even when a test before it (the in-process runner's) loaded the controller.

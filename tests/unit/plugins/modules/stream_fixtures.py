@@ -17,10 +17,10 @@ def library(**fields):
     return record
 
 
-def load(simulator, collections=(), videos=(), encoding_seconds=0, **fixtures):
-    """The library, its collections and videos, and no encoding delay unless asked."""
+def load(simulator, collections=(), videos=(), encoding_seconds=0, encoding_steps_per_read=False, **fixtures):
+    """The library, its collections and videos, and no encoding delay unless asked (by the clock, or one status per read)."""
     simulator.load(video_libraries=[library()], stream_collections=list(collections), stream_videos=list(videos),
-                   settings={"encoding_seconds": encoding_seconds}, **fixtures)
+                   settings={"encoding_seconds": encoding_seconds, "encoding_steps_per_read": encoding_steps_per_read}, **fixtures)
 
 
 def args(simulator, **options):
