@@ -238,8 +238,8 @@ def test_a_host_that_describes_no_resource_is_reported_and_fails_the_audit(appli
     assert (
         "The audit could not check web: web has none of the variables pullzone_domains_pull_zone_name, pullzone_domains_pull_zone_id, "
         "dns_zone_domain, static_site_storage_zone_name, static_site_name, storage_zone_name, shield_pull_zone_name, shield_pull_zone_id, "
-        "edge_script_deploy_name, mc_rollout_app_name, mc_rollout_app_id, video_library_name, mc_registry_display_name, team_member_email, "
-        "so it describes "
+        "edge_script_deploy_name, mc_rollout_app_name, mc_rollout_app_id, mc_registry_display_name, video_library_name, "
+        "stream_catalogue_library_id, stream_catalogue_library, database_app_name, team_member_email, so it describes "
         "no resource to audit; give it one, or leave it out with audit_hosts or --limit."
     ) in " ".join(played.stdout.split())
     assert {finding["host"] for finding in findings["resources"]} == HOSTS

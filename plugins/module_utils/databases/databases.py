@@ -152,6 +152,9 @@ class DatabaseResource(Resource):
 
     def plan_update(self, module, current, desired):
         plan = super().plan_update(module, current, desired)
+        if plan.problems:
+            # Refused already (a storage region asked to change): no region list is read for it.
+            return plan
         changes = self.differences(current, desired)
         if changes:
             problems = region_problems(regions(module.client), None, changes.get("primary_regions"), changes.get("replicas_regions"))

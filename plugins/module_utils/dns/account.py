@@ -111,8 +111,8 @@ DNS_ZONE_SHAPE = Shape("dns_zone", "dns_zone_domain", (
     Nameservers(),
     Dnssec(),
     ZoneRecords("dns_zone_records", ZONE_RECORDS, lambda reads, zone: zone.get("Records") or [], to_options=_dns_record_options,
-             to_api=lambda item, zone: wanted_record(item, zone.get("Domain")), label=describe_key_of_read, whole="dns_zone_purge",
-             options=record_item_spec(), pair=lambda record: describe_key(key_of_read(record)[:2])),
+                to_api=lambda item, zone: wanted_record(item, zone.get("Domain")), label=describe_key_of_read, whole="dns_zone_purge",
+                options=record_item_spec(), pair=lambda record: describe_key(key_of_read(record)[:2])),
     Fixed("dns_zone_purge", True),
 ))
 

@@ -80,6 +80,7 @@ def masked_templates(app, secrets):
     return dict(app, container_templates=[masked_variables(template, secrets.get(template.get("name")))
                                           for template in app["container_templates"]])
 
+
 class AppResource(Resource):
     """The application's life on the engine, with what is its own.
 

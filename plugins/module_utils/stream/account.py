@@ -223,7 +223,7 @@ STREAM_CATALOGUE_SHAPE = Shape("stream_catalogue", "stream_catalogue_library", (
     Videos(),
     # The export lists every video and collection: the catalogue is the whole library, as the role's purge keeps it.
     Fixed("stream_catalogue_purge", True),
-# The role takes the library's ID instead of its name, so a host may name it either way.
+    # The role takes the library's ID instead of its name, so a host may name it either way.
 ), by_name=("stream_catalogue_library_id", lambda reads, record: record["Id"]), not_compared={
     "stream_catalogue_dir": "a folder on the controller the role uploads from; the library holds the originals' SHA-256, which is compared",
     "stream_catalogue_manifest": "a file of that folder, read by the role",

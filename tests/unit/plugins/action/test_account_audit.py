@@ -110,6 +110,7 @@ def test_with_its_purge_variable_a_list_is_whole_and_an_item_only_the_account_ho
 
 # --- Drift a person can read ------------------------------------------------------------------------
 
+
 def test_a_record_whose_value_changed_by_hand_is_one_change_of_its_value_not_a_missing_and_an_extra_record(world):
     variables = exported_variables(world, "dns_zone")
     world.run(dns_record, zone_id=1, records=[{"type": "A", "name": "www", "value": "192.0.2.99", "ttl": 600},
@@ -159,7 +160,6 @@ def test_a_long_code_diff_is_cut_and_says_how_many_lines_it_left_out(world):
     assert int(lines[-1].split()[1]) > 100
 
 
-
 ZONE_FILE = "$ORIGIN example.com.\nwww 600 IN A 192.0.2.10\n@ 3600 IN MX 10 mail.example.com.\n"
 
 
@@ -181,6 +181,7 @@ def test_a_zone_file_that_cannot_be_read_is_named_and_its_host_not_compared(worl
     host = described("broken", variables)
 
     assert host["unreadable"] and host["unreadable"][0].startswith("dns_zone_zone_file: zone_file line 1")
+
 
 def test_a_static_site_describes_its_pull_zone_too(world):
     _findings, unmanaged = account.audit_account(world.client, KINDS, [described("site", {"static_site_name": "site"})], **world.addresses)

@@ -134,8 +134,8 @@ def test_a_host_may_name_its_library_by_id_as_the_role_takes_it(world):
 
 def test_a_video_added_by_hand_is_drift_only_where_the_inventory_purges(world, simulator):
     exported = world.export()
-    added = copy.deepcopy(ACCOUNT["stream_videos"]) + [{"videoLibraryId": 20, "guid": "c0ffee00-0000-4000-8000-0000000000aa", "title": "Extra",
-                                                         "collectionId": BASICS}]
+    extra = {"videoLibraryId": 20, "guid": "c0ffee00-0000-4000-8000-0000000000aa", "title": "Extra", "collectionId": BASICS}
+    added = copy.deepcopy(ACCOUNT["stream_videos"]) + [extra]
     simulator.load(**dict(copy.deepcopy(ACCOUNT), stream_videos=added))
 
     _found, purged = drift_of(world, exported, "stream_catalogue")
@@ -189,7 +189,8 @@ def test_a_revoked_token_in_a_container_is_drift_told_by_the_database_s_own_endp
 
 def a_token(claims):
     """A JWT-shaped token the database never gave: its payload alone says what it is."""
-    encode = lambda data: base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")  # noqa: E731
+    def encode(data):
+        return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
     return "%s.%s.%s" % (encode({"alg": "EdDSA", "typ": "JWT"}), encode(claims), "LEAKCANARY-signature")
 
 

@@ -24,6 +24,7 @@ SCRIPT_NAMED = "PLANT-upstream-token-b9e4"
 MARKED = "PLANT-marked-secret-0c5d"
 PUBLIC = "kept-public-key-id-1"
 
+
 def plant_secrets(simulator):
     """Loads an account holding a secret in every place it can: each kind's own secret fields, and an
     application's environment that holds copies of them, a database token, a variable named as a

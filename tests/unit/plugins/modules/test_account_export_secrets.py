@@ -25,8 +25,8 @@ def secrets_account(simulator):
 
 
 def export(simulator, dest, **options):
-    return run_module(account_export, simulator.api_args(dest=str(dest), storage_url=simulator.url + "/storage",
-                                                       stream_api_url=simulator.url + "/stream", **options))
+    addresses = dict(storage_url=simulator.url + "/storage", stream_api_url=simulator.url + "/stream")
+    return run_module(account_export, simulator.api_args(dest=str(dest), **addresses, **options))
 
 
 def test_no_exported_byte_holds_a_secret_and_each_is_a_placeholder_to_fill_in(secrets_account, tmp_path):
@@ -138,8 +138,8 @@ def test_the_audit_of_the_export_finds_no_drift_without_opening_the_vault_and_sh
                                      kinds=("app", "edge_script"))[0]
 
     findings = audited()
-    mc_container_template_changes = run_module(mc_container_template, simulator.api_args(app_id=APP_ID, name="web",
-                                                                                        environment_variables={"MODE": "staging"}))
+    changed_by_hand = simulator.api_args(app_id=APP_ID, name="web", environment_variables={"MODE": "staging"})
+    mc_container_template_changes = run_module(mc_container_template, changed_by_hand)
     drifted = audited()
 
     app = next(finding for finding in findings if finding["host"] == "app_storefront")

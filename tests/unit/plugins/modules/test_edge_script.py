@@ -379,7 +379,6 @@ def test_a_different_integration_of_an_existing_script_fails_without_a_write(sim
     assert writes(simulator) == []
 
 
-
 def test_a_different_type_and_integration_are_refused_together_in_one_message_in_check_mode_too(simulator):
     simulator.load(edge_scripts=[router(Integration={"IntegrationId": 7, "DeployConfiguration": {"Branch": "main"}})])
 
@@ -392,6 +391,7 @@ def test_a_different_type_and_integration_are_refused_together_in_one_message_in
         "Delete it and create it again to change its type; Edge script %d has another integration than asked for "
         "(integration.deploy_configuration differs); the API cannot change the integration of an existing script." % (ROUTER_ID, ROUTER_ID))
     assert writes(simulator) == []
+
 
 def test_the_same_integration_of_an_existing_script_is_no_change(simulator):
     simulator.load(edge_scripts=[router(Integration={"IntegrationId": 7, "DeployConfiguration": {"Branch": "main"}})])
