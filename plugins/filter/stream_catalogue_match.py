@@ -2,8 +2,9 @@
 # Copyright: (c) 2026, bunnynet.cloud contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 
-import hashlib
 import os
+
+from ansible_collections.bunnynet.cloud.plugins.module_utils.stream.videos import sha256_of
 
 DOCUMENTATION = r"""
 name: stream_catalogue_match
@@ -80,16 +81,6 @@ _value:
       type: list
       elements: dict
 """
-
-READ_BLOCK = 1024 * 1024
-
-
-def sha256_of(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(READ_BLOCK), b""):
-            digest.update(block)
-    return digest.hexdigest().upper()
 
 
 def meta_tags(tags):
